@@ -1,0 +1,104 @@
+// buildApp(config): the whole service as a Fastify instance that never listens by itself.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.js';
+import { createContainer } from './container.js';
+import type { Clock } from './services/clock.js';
+import { ApiError } from './services/errors.js';
+import { QueryError } from './data/compile.js';
+import { ANONYMOUS } from './auth/principal.js';
+import { negotiate, SUPPORTED_MEDIA_TYPES } from './representations/negotiate.js';
+import { parseXmlBody } from './representations/hal-xml.js';
+import { sendApiError, sendErrors } from './rest/http.js';
+import { registerResourceRoutes } from './rest/resource-routes.js';
+import { registerHomeRoutes } from './rest/home-routes.js';
+import { registerOpsRoutes } from './ops-routes.js';
+import { registerGraphql } from './graphql/plugin.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A REST facade route: needs SERVICE-API-VERSION and negotiates a representation. */
+    rest?: boolean;
+  }
+}
+
+export const API_VERSION = '1';
+
+export async function buildApp(config: Config, opts: { clock?: Clock; logger?: boolean } = {}): Promise<FastifyInstance> {
+  const container = await createContainer(config, opts);
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.decorate('container', container);
+  app.decorateRequest('principal', null as never);
+  app.decorateRequest('negotiated', null as never);
+  app.addHook('onClose', async () => container.close());
+
+  await app.register(formbody);
+  for (const type of ['application/xml', 'text/xml', 'application/hal+xml']) {
+    app.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => {
+      try {
+        done(null, parseXmlBody(body as string));
+      } catch (err) {
+        done(new ApiError('invalid', [{ code: 'invalid_body', message: `malformed XML: ${(err as Error).message}` }]));
+      }
+    });
+  }
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.principal = ANONYMOUS;
+    const config = req.routeOptions.config;
+    const rest = config?.rest === true;
+    if (rest) {
+      const mt = negotiate(req.headers.accept);
+      if (!mt) {
+        req.negotiated = 'application/hal+json';
+        return sendErrors(req, reply, 406, [{ code: 'not_acceptable', message: `supported media types: ${SUPPORTED_MEDIA_TYPES.join(', ')}` }]);
+      }
+      req.negotiated = mt;
+      const version = req.headers['service-api-version'];
+      if (version !== API_VERSION && mt !== 'text/html') {
+        return sendErrors(req, reply, 400, [{
+          code: 'api_version', field: 'SERVICE-API-VERSION',
+          message: version === undefined ? 'send the header SERVICE-API-VERSION: 1' : `SERVICE-API-VERSION ${String(version)} is not supported; send 1`,
+        }]);
+      }
+    }
+    const auth = req.headers.authorization;
+    if (auth && /^Bearer\s/i.test(auth)) {
+      const p = container.tokens.principalFromHeader(auth);
+      if (!p) {
+        if (!rest) return; // GraphQL and OAuth endpoints answer bad tokens in their own protocol.
+        return sendApiError(req, reply, ApiError.unauthenticated('The bearer token is invalid or expired.'));
+      }
+      req.principal = p;
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof ApiError) return sendApiError(req, reply, err);
+    if (err instanceof QueryError) return sendErrors(req, reply, 400, [{ field: err.field, code: err.code, message: err.message }]);
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 415 ? 'unsupported_media_type' : status === 413 ? 'too_large' : 'invalid_request';
+      return sendErrors(req, reply, status, [{ code, message: err.message.replace(/^FST_\w+:?\s*/, '') }]);
+    }
+    req.log.error({ err }, 'unhandled error');
+    return sendErrors(req, reply, 500, [{ code: 'internal', message: 'Something went wrong on our side; quote the logref when reporting it.' }]);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    req.negotiated = negotiate(req.headers.accept) ?? 'application/hal+json';
+    return sendErrors(req, reply, 404, [{ code: 'not_found', message: `nothing at ${req.method} ${req.url.split('?')[0]}` }]);
+  });
+
+  registerOpsRoutes(app);
+  registerHomeRoutes(app);
+  registerResourceRoutes(app);
+  await registerGraphql(app);
+  return app;
+}

@@ -1,0 +1,36 @@
+// JWT signing keys. JWT_SECRET (optionally `kid:secret,kid:secret` for rotation; the first signs)
+// or a key generated once into DATA_DIR with mode 0600. Short HMAC secrets are refused.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export interface SigningKey {
+  kid: string;
+  secret: Buffer;
+}
+
+export const MIN_SECRET_BYTES = 32;
+
+export function parseKeys(spec: string): SigningKey[] {
+  const keys = spec.split(',').map((s, i) => {
+    const idx = s.indexOf(':');
+    const [kid, secret] = idx > 0 ? [s.slice(0, idx), s.slice(idx + 1)] : [`k${i + 1}`, s];
+    return { kid: kid.trim(), secret: Buffer.from(secret.trim(), 'utf8') };
+  });
+  for (const k of keys) {
+    if (k.secret.length < MIN_SECRET_BYTES) {
+      throw new Error(`JWT secret "${k.kid}" is ${k.secret.length} bytes; at least ${MIN_SECRET_BYTES} are required`);
+    }
+  }
+  return keys;
+}
+
+export function loadKeys(opts: { jwtSecret?: string; dataDir: string }): SigningKey[] {
+  if (opts.jwtSecret) return parseKeys(opts.jwtSecret);
+  const file = join(opts.dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    writeFileSync(file, `k1:${randomBytes(48).toString('base64url')}`, { mode: 0o600, flag: 'wx' });
+  }
+  return parseKeys(readFileSync(file, 'utf8').trim());
+}

@@ -1,0 +1,17 @@
+// The caller behind a request, as established from its bearer token.
+import type { TenantScope } from '../data/tenancy.js';
+
+export type PrincipalKind = 'anonymous' | 'client' | 'user' | 'store';
+
+export interface Principal extends TenantScope {
+  kind: PrincipalKind;
+  scopes: ReadonlySet<string>;
+  /** The token's id (jti), for revocation checks and logs. */
+  tokenId?: string;
+}
+
+export const ANONYMOUS: Principal = { kind: 'anonymous', scopes: new Set() };
+
+export function tenantScope(p: Principal): TenantScope {
+  return { clientId: p.clientId, userId: p.userId, storeId: p.storeId };
+}

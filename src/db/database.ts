@@ -1,0 +1,89 @@
+// Opens the one database the service uses: SQLite (better-sqlite3) by default, PostgreSQL when the
+// URL says so. Counts SQL statements so tests and benchmarks can check batching.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+
+export type Dialect = 'sqlite' | 'postgres';
+// Tables are addressed by name from the model registry, so the row types are dynamic.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Tx = Transaction<any>;
+
+export interface Database {
+  db: Db;
+  dialect: Dialect;
+  /** Statements executed since open (every query Kysely ran). */
+  stats: { statements: number };
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…` or a SQLite file path or `:memory:`. */
+  url: string;
+  /** PostgreSQL schema to work in (tests give each file its own). */
+  schema?: string;
+  /** SQLite `synchronous` pragma: FULL survives power loss, NORMAL only a process crash. */
+  sqliteSynchronous?: 'FULL' | 'NORMAL';
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const stats = { statements: 0 };
+  const log = (event: { level: string }) => {
+    if (event.level === 'query') stats.statements++;
+  };
+  if (isPostgresUrl(opts.url)) {
+    // NUMERIC stays a string (exact decimals); BIGINT counts become numbers.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+    });
+    if (opts.schema) {
+      const c = await pool.connect();
+      try {
+        await c.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schema.replace(/"/g, '')}"`);
+      } finally {
+        c.release();
+      }
+    }
+    const db = new Kysely<never>({ dialect: new PostgresDialect({ pool }), log }) as unknown as Db;
+    return { db, dialect: 'postgres', stats, close: () => db.destroy() };
+  }
+  if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });
+  const sqlite = new SQLite(opts.url);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
+  const db = new Kysely<never>({ dialect: new SqliteDialect({ database: sqlite }), log }) as unknown as Db;
+  return { db, dialect: 'sqlite', stats, close: () => db.destroy() };
+}
+
+/**
+ * Runs `fn` in a write transaction. SQLite gets BEGIN IMMEDIATE so a second process writing the same
+ * file waits on busy_timeout instead of failing on lock upgrade; PostgreSQL uses Kysely's transaction.
+ * Never await network I/O inside `fn`: on SQLite the one connection is held until it returns.
+ */
+export async function inTransaction<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (database.dialect === 'postgres') return database.db.transaction().execute(fn);
+  return database.db.connection().execute(async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn);
+    try {
+      const result = await fn(conn as unknown as Tx);
+      await sql`COMMIT`.execute(conn);
+      return result;
+    } catch (err) {
+      await sql`ROLLBACK`.execute(conn);
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,47 @@
+// Applies the migrations in order, once, recording them in the `migrations` table. The same files
+// run on SQLite and PostgreSQL; column types come from columns.ts.
+import { sql } from 'kysely';
+import type { Database, Db, Dialect } from './database.js';
+import * as m001 from './migrations/001_accounts_and_taxes.js';
+
+interface Migration {
+  name: string;
+  up(db: Db, dialect: Dialect): Promise<void>;
+}
+
+export const migrations: Migration[] = [
+  { name: '001_accounts_and_taxes', up: m001.up },
+];
+
+export async function migrate(database: Database): Promise<string[]> {
+  const { db, dialect } = database;
+  await db.schema.createTable('migrations').ifNotExists()
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('applied_at', 'text', (c) => c.notNull())
+    .execute();
+  const done = new Set((await db.selectFrom('migrations').select('name').execute()).map((r) => r.name as string));
+  const applied: string[] = [];
+  for (const m of migrations) {
+    if (done.has(m.name)) continue;
+    // DDL is transactional on both engines, so a failed migration leaves nothing half-made.
+    await db.transaction().execute(async (tx) => {
+      await m.up(tx, dialect);
+      await tx.insertInto('migrations').values({ name: m.name, applied_at: new Date().toISOString() }).execute();
+    });
+    applied.push(m.name);
+  }
+  return applied;
+}
+
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  try {
+    const done = new Set((await database.db.selectFrom('migrations').select('name').execute()).map((r) => r.name as string));
+    return migrations.map((m) => m.name).filter((n) => !done.has(n));
+  } catch {
+    return migrations.map((m) => m.name);
+  }
+}
+
+export async function ping(database: Database): Promise<void> {
+  await sql`select 1`.execute(database.db);
+}

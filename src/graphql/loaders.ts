@@ -1,0 +1,56 @@
+// Per-request DataLoaders: rows by id per resource, and children per (rel, query) batched over
+// all parents of one level, so a nested query runs one statement per level.
+import DataLoader from 'dataloader';
+import type { RelDef, ResourceDef } from '../model/types.js';
+import type { Values } from '../data/codec.js';
+import type { ListQuery } from '../data/query.js';
+import type { ServiceContext } from '../services/context.js';
+
+export class Loaders {
+  private readonly byIdLoaders = new Map<string, DataLoader<number, Values | undefined>>();
+  private readonly childLoaders = new Map<string, DataLoader<number, Values[]>>();
+  private readonly countLoaders = new Map<string, DataLoader<number, number>>();
+
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /** Rows by id; ids must come from rows the caller may already see (foreign keys). */
+  byId(r: ResourceDef): DataLoader<number, Values | undefined> {
+    let l = this.byIdLoaders.get(r.name);
+    if (!l) {
+      l = new DataLoader(async (ids) => {
+        const found = await this.ctx.repo.findByIds(r, ids);
+        return ids.map((id) => found.get(id));
+      });
+      this.byIdLoaders.set(r.name, l);
+    }
+    return l;
+  }
+
+  children(owner: ResourceDef, rel: RelDef, q: ListQuery): DataLoader<number, Values[]> {
+    const key = `${owner.name}.${rel.name}:${JSON.stringify(q)}`;
+    let l = this.childLoaders.get(key);
+    if (!l) {
+      const target = this.ctx.registry.resource(rel.target);
+      l = new DataLoader(async (ids) => {
+        const { byParent } = await this.ctx.repo.listChildren(rel, target, ids, q);
+        return ids.map((id) => byParent.get(id) ?? []);
+      });
+      this.childLoaders.set(key, l);
+    }
+    return l;
+  }
+
+  childCount(owner: ResourceDef, rel: RelDef, q: ListQuery): DataLoader<number, number> {
+    const key = `${owner.name}.${rel.name}:${JSON.stringify(q.filters)}`;
+    let l = this.countLoaders.get(key);
+    if (!l) {
+      const target = this.ctx.registry.resource(rel.target);
+      l = new DataLoader(async (ids) => {
+        const counts = await this.ctx.repo.countChildren(rel, target, ids, q);
+        return ids.map((id) => counts.get(id) ?? 0);
+      });
+      this.countLoaders.set(key, l);
+    }
+    return l;
+  }
+}

@@ -1,0 +1,102 @@
+// Mutations: create/update/replace/delete for every writable resource (derived from the registry)
+// and the token chain (registerClient, createUser, createStore). Invalid input is answered in
+// userErrors; authentication and scope failures are errors with extensions.code.
+import type { Registry, ResourceDef } from '../model/types.js';
+import { createStoreWithToken, createUserWithToken, registerClient } from '../auth/oauth.js';
+import type { TokenSet } from '../auth/tokens.js';
+import { createRow, deleteRow, updateRow, type Parent } from '../services/resource-service.js';
+import { ApiError } from '../services/errors.js';
+import type { GraphQLContext } from './context.js';
+import { userErrorsOf } from './errors.js';
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** GraphQL input (camelCase) to REST names; unknown keys cannot occur (GraphQL validated them). */
+function restInput(r: ResourceDef, input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input ?? {})) out[r.fieldsByGql.get(k)?.name ?? k] = v;
+  return out;
+}
+
+function idOf(raw: unknown): number {
+  const s = String(raw);
+  if (!/^[1-9]\d{0,15}$/.test(s)) throw ApiError.notFound();
+  return Number(s);
+}
+
+function tokenOut(t: TokenSet) {
+  return { accessToken: t.access_token, expiresIn: t.expires_in, tokenType: t.token_type, scope: t.scope, refreshToken: t.refresh_token ?? null };
+}
+
+/** The parent a create mutation adds to: the one whose `<type>Id` argument was given, else the token's store. */
+function parentOf(registry: Registry, r: ResourceDef, args: Record<string, unknown>, ctx: GraphQLContext): Parent | undefined {
+  const candidates = registry.resources.flatMap((p) => p.rels
+    .filter((rel) => rel.kind === 'many' && rel.target === r.name && rel.methods.includes('POST'))
+    .map((rel) => ({ resource: p, rel })));
+  for (const c of candidates) {
+    const v = args[`${lowerFirst(c.resource.typeName)}Id`];
+    if (v !== undefined && v !== null) return { ...c, id: idOf(v) };
+  }
+  const store = candidates.find((c) => c.resource.name === 'store');
+  if (store && ctx.svc.principal.storeId) return { ...store, id: ctx.svc.principal.storeId };
+  if (store) throw ApiError.unauthenticated('A store token is required.');
+  throw ApiError.invalid([{ code: 'parent_required', message: `say which ${candidates.map((c) => `${lowerFirst(c.resource.typeName)}Id`).join(' or ')} to add to` }]);
+}
+
+export function mutationResolvers(registry: Registry): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const r of registry.resources) {
+    const T = r.typeName;
+    const key = lowerFirst(T);
+    const payload = async (fn: () => Promise<unknown>) => {
+      try {
+        return { [key]: await fn(), userErrors: [] };
+      } catch (err) {
+        return { [key]: null, userErrors: userErrorsOf(err, r) };
+      }
+    };
+    out[`create${T}`] = (_: unknown, args: Record<string, unknown>, ctx: GraphQLContext) => payload(() =>
+      createRow(ctx.svc, r, restInput(r, args.input as Record<string, unknown>), { parent: parentOf(registry, r, args, ctx) }));
+    out[`update${T}`] = (_: unknown, args: { id: string; input: Record<string, unknown> }, ctx: GraphQLContext) => payload(() =>
+      updateRow(ctx.svc, r, idOf(args.id), restInput(r, args.input), 'patch'));
+    out[`replace${T}`] = (_: unknown, args: { id: string; input: Record<string, unknown> }, ctx: GraphQLContext) => payload(() =>
+      updateRow(ctx.svc, r, idOf(args.id), restInput(r, args.input), 'put'));
+    out[`delete${T}`] = async (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
+      try {
+        await deleteRow(ctx.svc, r, idOf(args.id));
+        return { deletedId: args.id, userErrors: [] };
+      } catch (err) {
+        return { deletedId: null, userErrors: userErrorsOf(err, r) };
+      }
+    };
+  }
+  out.registerClient = async (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
+    const r = registry.resource('client');
+    try {
+      const { client, clientSecret, token } = await registerClient(ctx.svc, ctx.svc.tokens, restInput(r, args.input));
+      const clientId = client.client_id as string;
+      return { message: `client ${clientId} created successfully.`, client, clientId, clientSecret, token: tokenOut(token), userErrors: [] };
+    } catch (err) {
+      return { userErrors: userErrorsOf(err, r) };
+    }
+  };
+  out.createUser = async (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
+    const r = registry.resource('user');
+    try {
+      const { user, token } = await createUserWithToken(ctx.svc, ctx.svc.tokens, restInput(r, args.input));
+      return { node: { ...user, __typename: 'User' }, token: tokenOut(token), userErrors: [] };
+    } catch (err) {
+      return { node: null, userErrors: userErrorsOf(err, r) };
+    }
+  };
+  out.createStore = async (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
+    const r = registry.resource('store');
+    try {
+      const { store, token } = await createStoreWithToken(ctx.svc, ctx.svc.tokens, restInput(r, args.input));
+      return { node: { ...store, __typename: 'Store' }, token: tokenOut(token), userErrors: [] };
+    } catch (err) {
+      return { node: null, userErrors: userErrorsOf(err, r) };
+    }
+  };
+  return out;
+}

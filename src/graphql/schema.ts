@@ -1,0 +1,46 @@
+// Assembles the executable schema: the SDL of schema/ plus what derive.ts adds, with resolvers
+// generated from the registry. printSchemaSdl() is what codegen and clients read.
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { Kind, printSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { Registry } from '../model/types.js';
+import { deriveSchemaDocument } from '../model/derive.js';
+import { loadSourceDocument } from '../model/sdl.js';
+import { DateScalar, DateTime, Decimal, JSONScalar } from './scalars.js';
+import { enumResolvers, typeResolvers } from './type-resolvers.js';
+import { nodeTypeResolver, queryResolvers } from './query-resolvers.js';
+import { mutationResolvers } from './mutation-resolvers.js';
+
+export function typeDefs(registry: Registry) {
+  return deriveSchemaDocument(loadSourceDocument(), registry);
+}
+
+/** Keeps the generic root resolvers whose fields the schema actually declares. */
+function declared(doc: DocumentNode, type: string, resolvers: Record<string, unknown>): Record<string, unknown> {
+  const names = new Set<string>();
+  for (const d of doc.definitions) {
+    if ((d.kind === Kind.OBJECT_TYPE_DEFINITION || d.kind === Kind.OBJECT_TYPE_EXTENSION) && d.name.value === type) {
+      for (const f of d.fields ?? []) names.add(f.name.value);
+    }
+  }
+  return Object.fromEntries(Object.entries(resolvers).filter(([k]) => names.has(k)));
+}
+
+export function buildSchema(registry: Registry, baseUrl: string): GraphQLSchema {
+  const doc = typeDefs(registry);
+  return makeExecutableSchema({
+    typeDefs: doc,
+    resolvers: {
+      Decimal, DateTime, Date: DateScalar, JSON: JSONScalar,
+      ...enumResolvers(registry),
+      ...typeResolvers(registry, baseUrl),
+      Node: { __resolveType: nodeTypeResolver(registry) },
+      Query: declared(doc, 'Query', queryResolvers(registry)),
+      Mutation: declared(doc, 'Mutation', mutationResolvers(registry)),
+    },
+  });
+}
+
+/** The full schema as SDL, for codegen and clients (directive definitions included). */
+export function printSchemaSdl(registry: Registry): string {
+  return printSchema(buildSchema(registry, 'http://localhost'));
+}

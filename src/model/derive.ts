@@ -1,0 +1,146 @@
+// Derives the GraphQL plumbing that every resource needs (connections, filters, orders, inputs,
+// payloads, root fields) from the resource types of schema/, so the SDL states each resource once.
+// The result is printed to src/graphql/__generated__/schema.graphql for codegen and clients.
+import {
+  Kind, parse, type DocumentNode, type FieldDefinitionNode, type ObjectTypeDefinitionNode,
+  type InputValueDefinitionNode,
+} from 'graphql';
+import type { FieldDef, Registry, ResourceDef } from './types.js';
+
+const CONNECTION_ARGS = parse(`type X { f(
+  "Filter by property values (AND of every given condition)."
+  filter: F
+  "Sort order; ties are broken by id."
+  orderBy: [O!]
+  "Page size from the start (at most 300)."
+  first: Int
+  "Cursor of the last edge of the previous page."
+  after: String
+  "Page size from the end (at most 300)."
+  last: Int
+  "Cursor of the first edge of the next page."
+  before: String
+  "Skip this many rows (parity with REST's offset)."
+  offset: Int
+): Int }`);
+
+function connectionArgs(target: string): InputValueDefinitionNode[] {
+  const obj = CONNECTION_ARGS.definitions[0] as ObjectTypeDefinitionNode;
+  const args = obj.fields![0].arguments!;
+  return args.map((a) => {
+    const rename = (n: string) => (n === 'F' ? `${target}Filter` : n === 'O' ? `${target}Order` : n);
+    const retype = (t: InputValueDefinitionNode['type']): InputValueDefinitionNode['type'] => {
+      if (t.kind === Kind.NAMED_TYPE) return { ...t, name: { ...t.name, value: rename(t.name.value) } };
+      if (t.kind === Kind.LIST_TYPE) return { ...t, type: retype(t.type) };
+      return { ...t, type: retype(t.type) as never };
+    };
+    return { ...a, type: retype(a.type) };
+  });
+}
+
+function filterType(f: FieldDef): string {
+  if (f.kind === 'boolean') return 'BooleanFilter';
+  if (f.kind === 'int' || f.kind === 'decimal') return 'NumberFilter';
+  if (f.kind === 'datetime' || f.kind === 'date') return 'DateFilter';
+  return 'StringFilter';
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+function inputFields(r: ResourceDef): string {
+  return r.fields
+    .filter((f) => !f.readOnly)
+    .map((f) => `  ${f.gqlName}: ${f.list ? `[${f.gqlType}!]` : f.gqlType}`)
+    .join('\n');
+}
+
+function resourceDefs(r: ResourceDef, registry: Registry, custom: { mutation: Set<string>; query: Set<string> }): string {
+  const T = r.typeName;
+  const filterable = r.fields.filter((f) => f.column && !f.list && f.kind !== 'json');
+  const parents = registry.resources.flatMap((p) =>
+    p.rels.filter((rel) => rel.kind === 'many' && rel.target === r.name && rel.methods.includes('POST'))
+      .map((rel) => ({ parent: p, rel })));
+  const explicitParents = parents.filter((p) => p.parent.name !== 'store' && p.parent.name !== 'user');
+  const parentArgs = [...new Set(explicitParents.map((p) => `${lowerFirst(p.parent.typeName)}Id: ID`))];
+  const out: string[] = [];
+  out.push(`"A page of ${r.title} resources."
+type ${T}Connection {
+  edges: [${T}Edge!]!
+  nodes: [${T}!]!
+  pageInfo: PageInfo!
+  "Rows matching the filter, over all pages."
+  totalCount: Int!
+}
+type ${T}Edge {
+  cursor: String!
+  node: ${T}!
+}
+"Conditions on ${r.title} properties; every given condition must hold."
+input ${T}Filter {
+  id: StringFilter
+${filterable.map((f) => `  ${f.gqlName}: ${filterType(f)}`).join('\n')}
+}
+enum ${T}OrderField {
+  ID
+${filterable.map((f) => `  ${f.name.toUpperCase()}`).join('\n')}
+}
+input ${T}Order {
+  field: ${T}OrderField!
+  direction: SortDirection = ASC
+}
+"Result of a ${r.title} mutation: the resource, or what was wrong with the input."
+type ${T}Payload {
+  ${lowerFirst(T)}: ${T}
+  userErrors: [UserError!]!
+}`);
+  const writable = inputFields(r);
+  if (writable) {
+    out.push(`"Properties of a ${r.title}; every missing or invalid one is reported in userErrors."
+input ${T}Input {
+${writable}
+}`);
+  }
+  const mutations: string[] = [];
+  const add = (name: string, sig: string) => { if (!custom.mutation.has(name)) mutations.push(`  ${name}${sig}`); };
+  if (parents.length && writable) {
+    const args = [...parentArgs, `input: ${T}Input!`].join(', ');
+    add(`create${T}`, `(${args}): ${T}Payload!`);
+  }
+  if (r.methods.includes('PATCH') && writable) add(`update${T}`, `(id: ID!, input: ${T}Input!): ${T}Payload!`);
+  if (r.methods.includes('PUT') && writable) add(`replace${T}`, `(id: ID!, input: ${T}Input!): ${T}Payload!`);
+  if (r.methods.includes('DELETE')) add(`delete${T}`, `(id: ID!): DeletePayload!`);
+  if (mutations.length) out.push(`extend type Mutation {\n${mutations.join('\n')}\n}`);
+  if (!custom.query.has(lowerFirst(T))) {
+    out.push(`extend type Query {\n  "One ${r.title} by id, when the token may see it."\n  ${lowerFirst(T)}(id: ID!): ${T}\n}`);
+  }
+  return out.join('\n');
+}
+
+/** The source document plus everything derived from the registry. */
+export function deriveSchemaDocument(source: DocumentNode, registry: Registry): DocumentNode {
+  const custom = { mutation: new Set<string>(), query: new Set<string>() };
+  for (const def of source.definitions) {
+    if (def.kind !== Kind.OBJECT_TYPE_DEFINITION && def.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+    const set = def.name.value === 'Mutation' ? custom.mutation : def.name.value === 'Query' ? custom.query : null;
+    for (const f of def.fields ?? []) set?.add(f.name.value);
+  }
+  const withArgs = source.definitions.map((def) => {
+    if (def.kind !== Kind.OBJECT_TYPE_DEFINITION || !registry.byType.has(def.name.value)) return def;
+    const fields = (def.fields ?? []).map((f): FieldDefinitionNode => {
+      let t = f.type;
+      while (t.kind !== Kind.NAMED_TYPE) t = t.type;
+      const name = t.name.value;
+      if (!name.endsWith('Connection') || (f.arguments?.length ?? 0) > 0) return f;
+      return { ...f, arguments: connectionArgs(name.slice(0, -'Connection'.length)) };
+    });
+    return { ...def, fields };
+  });
+  const derived = registry.resources.map((r) => resourceDefs(r, registry, custom)).join('\n\n');
+  const extra = parse(`"A resource was deleted, or what prevented it."
+type DeletePayload {
+  deletedId: ID
+  userErrors: [UserError!]!
+}
+${derived}`);
+  return { kind: Kind.DOCUMENT, definitions: [...withArgs, ...extra.definitions] };
+}

@@ -1,0 +1,105 @@
+// The model registry's types: what the SDL directives declare, in the REST (snake_case) spelling,
+// with the GraphQL spelling alongside.
+
+export type Owner = 'STORE' | 'USER' | 'CLIENT' | 'GLOBAL';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+export type FieldKind = 'string' | 'int' | 'decimal' | 'boolean' | 'datetime' | 'date' | 'json' | 'enum';
+export type Format = 'URL' | 'EMAIL' | 'DATE' | 'COUNTRY' | 'JSON' | 'FREQUENCY' | 'UNIX_TIMESTAMP';
+
+export interface EnumValueDef {
+  gql: string;
+  rest: string;
+  description?: string;
+}
+
+export interface Constraints {
+  required?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  min?: string;
+  max?: string;
+  gt?: string;
+  format?: Format;
+  oneOf?: string[];
+  requiredWhen?: { field: string; value: string };
+  future?: boolean;
+  unique?: boolean;
+}
+
+export interface FieldDef {
+  /** REST name, snake_case. */
+  name: string;
+  gqlName: string;
+  /** SQL column; null when the value is not stored as a column (write-only secrets). */
+  column: string | null;
+  kind: FieldKind;
+  list: boolean;
+  /** The GraphQL type name of the value (String, Decimal, TaxType, ...). */
+  gqlType: string;
+  enumValues?: EnumValueDef[];
+  constraints: Constraints;
+  readOnly: boolean;
+  writeOnce: boolean;
+  writeOnly: boolean;
+  default?: string;
+  /** For URI properties: the to-one rel whose foreign key they set. */
+  ref?: string;
+  description?: string;
+}
+
+export interface RelDef {
+  /** Link relation without the `svc:` prefix. */
+  name: string;
+  gqlName: string;
+  kind: 'one' | 'many';
+  /** Resource name of the target. */
+  target: string;
+  /** To-one: column of this resource holding the target's id. */
+  fk?: string;
+  /** To-many: column of the target pointing back to this resource. */
+  via?: string;
+  /** To-many, polymorphic: extra equality on the target. */
+  where?: { column: string; value: string };
+  zoom: boolean;
+  embed: boolean;
+  methods: HttpMethod[];
+  title?: string;
+}
+
+export interface LinkDef {
+  rel: string;
+  href: string;
+  methods: HttpMethod[];
+  when?: string;
+  title?: string;
+}
+
+export interface ResourceDef {
+  name: string;
+  typeName: string;
+  collection: string;
+  table: string;
+  /** Path prefix of members: `/taxes`. */
+  path: string;
+  owner: Owner;
+  scopes: { read: string[]; write: string[]; resend: string[] };
+  methods: HttpMethod[];
+  title: string;
+  description?: string;
+  fields: FieldDef[];
+  fieldsByName: Map<string, FieldDef>;
+  fieldsByGql: Map<string, FieldDef>;
+  rels: RelDef[];
+  relsByName: Map<string, RelDef>;
+  links: LinkDef[];
+}
+
+export interface Registry {
+  resources: ResourceDef[];
+  byName: Map<string, ResourceDef>;
+  byType: Map<string, ResourceDef>;
+  byCollection: Map<string, ResourceDef>;
+  /** Every rel name in use, with one resource that declares it (for /rels pages). */
+  relNames: Map<string, { resource: ResourceDef; rel?: RelDef; link?: LinkDef }>;
+  resource(name: string): ResourceDef;
+}

@@ -1,0 +1,29 @@
+// HAL+JSON: `_links` (with the `svc` curie) and `_embedded` around the properties.
+import { curie, type Representation, type RenderContext } from './types.js';
+
+type Json = Record<string, unknown>;
+
+function halObject(rep: Representation, ctx: RenderContext, top: boolean): Json {
+  const links: Json = { self: rep.self };
+  if (top) links.curies = [curie(ctx.baseUrl)];
+  for (const { rel, link } of rep.links) {
+    const existing = links[rel];
+    if (existing === undefined) links[rel] = link;
+    else links[rel] = Array.isArray(existing) ? [...existing, link] : [existing, link];
+  }
+  const out: Json = { _links: links };
+  if (rep.embedded.length) {
+    const embedded: Json = {};
+    for (const e of rep.embedded) {
+      const items = e.items.map((i) => halObject(i, ctx, false));
+      embedded[e.rel] = e.single ? (items[0] ?? null) : items;
+    }
+    out._embedded = embedded;
+  }
+  Object.assign(out, rep.properties);
+  return out;
+}
+
+export function renderHalJson(rep: Representation, ctx: RenderContext): string {
+  return JSON.stringify(halObject(rep, ctx, true));
+}

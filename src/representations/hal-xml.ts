@@ -1,0 +1,176 @@
+// HAL+XML (the draft-kelly form): a `<resource href rel="self">` root, `<link rel href title/>` children,
+// one element per property and a nested `<resource rel href>` per embedded item.
+//
+// Property encoding, shared by renderHalXml and parseXmlBody:
+// - scalar → `<name>text</name>`; null and "" → `<name/>` (XML cannot tell them apart);
+// - array → ONE wrapper element holding one `<item>` per entry (`<events><item>a</item></events>`):
+//   keeps "one element per property" (DESIGN §3), keeps order and keeps an empty list visible;
+// - object → nested elements, same rules;
+// - a name that is not an XML NCName (`2fa`, `a b`, `x:y`, `xml…`) or that collides with the
+//   structural names (`link`, `resource`, `property`, `item`) → `<property name="…">…</property>`,
+//   so any JSON key still yields well-formed, lossless XML.
+// Characters XML 1.0 forbids even when escaped (most C0 controls, lone surrogates) become U+FFFD;
+// CR/LF/TAB are written as character references so attribute-value normalisation and CRLF folding
+// cannot alter them.
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { ApiError } from '../services/errors.js';
+import { curie, type Link, type Representation, type RenderContext } from './types.js';
+
+/** A node in fast-xml-parser's `preserveOrder` shape: `{ tag: children, ':@': { '@_attr': value } }`. */
+type XNode = Record<string, unknown>;
+
+const STRUCTURAL = new Set(['link', 'resource', 'property', 'item']);
+const NAME_START =
+  'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D' +
+  '\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const NCNAME = new RegExp(`^[${NAME_START}][${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040]*$`, 'u');
+// Characters outside XML 1.0's Char production (TAB, LF, CR are allowed and kept).
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** True when `name` can be used as-is for a property element. */
+export function isPlainElementName(name: string): boolean {
+  return NCNAME.test(name) && !/^xml/i.test(name) && !STRUCTURAL.has(name);
+}
+
+// The builder owns structure and layout; escaping is done here (processEntities: false) because its
+// entity table is not a typed option and must also cover CR/LF/TAB as character references.
+const builder = new XMLBuilder({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  processEntities: false,
+  // The default would write `templated` without a value, which is not XML.
+  suppressBooleanAttributes: false,
+  suppressEmptyNode: true,
+  format: true,
+  indentBy: '  ',
+});
+
+const ESC: Record<string, string> = {
+  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#13;', '\n': '&#10;', '\t': '&#9;',
+};
+/** Escaped, XML-1.0-safe text usable both as element content and as a quoted attribute value. */
+const clean = (s: string): string => s.replace(NOT_XML_CHAR, '\uFFFD').replace(/[&<>"'\r\n\t]/g, (c) => ESC[c]);
+
+function el(tag: string, children: XNode[], attrs: Record<string, string | undefined> = {}): XNode {
+  const a: Record<string, string> = {};
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined) a[`@_${k}`] = clean(v);
+  return Object.keys(a).length ? { [tag]: children, ':@': a } : { [tag]: children };
+}
+
+function valueChildren(value: unknown): XNode[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.map((v) => el('item', valueChildren(v)));
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).map(([k, v]) => propertyNode(k, v));
+  }
+  const text = clean(String(value));
+  return text === '' ? [] : [{ '#text': text }];
+}
+
+function propertyNode(name: string, value: unknown): XNode {
+  return isPlainElementName(name)
+    ? el(name, valueChildren(value))
+    : el('property', valueChildren(value), { name });
+}
+
+function linkNode(rel: string, link: Link & { name?: string }): XNode {
+  return el('link', [], {
+    rel,
+    href: link.href,
+    title: link.title,
+    name: link.name,
+    templated: link.templated ? 'true' : undefined,
+  });
+}
+
+function resourceNode(rep: Representation, ctx: RenderContext, rel: string, top: boolean): XNode {
+  const children: XNode[] = [];
+  if (top) children.push(linkNode('curies', curie(ctx.baseUrl)));
+  for (const { rel: r, link } of rep.links) children.push(linkNode(r, link));
+  // A JSON round trip gives the same values HAL+JSON shows: toJSON() applied (Decimal, Date), undefined dropped.
+  const props = JSON.parse(JSON.stringify(rep.properties)) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(props)) children.push(propertyNode(name, value));
+  // An empty embedded collection has no XML form (HAL+JSON writes `[]`); the counts in the properties remain.
+  for (const e of rep.embedded) for (const item of e.items) children.push(resourceNode(item, ctx, e.rel, false));
+  return el('resource', children, { rel, href: rep.self.href, title: rep.self.title });
+}
+
+export function renderHalXml(rep: Representation, ctx: RenderContext): string {
+  const body = builder.build([resourceNode(rep, ctx, 'self', true)]) as string;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${body.trim()}\n`;
+}
+
+// ---- request bodies --------------------------------------------------------------------------
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  // Decodes numeric character references (`&#10;`) that the renderer emits; DOCTYPEs are refused first,
+  // so no declared entity ever reaches the parser.
+  htmlEntities: true,
+});
+
+function bad(code: string, message: string): ApiError {
+  return new ApiError('invalid', [{ code, message }]);
+}
+
+const tagOf = (node: XNode): string => Object.keys(node).find((k) => k !== ':@') ?? '';
+const attrsOf = (node: XNode): Record<string, string> => (node[':@'] as Record<string, string>) ?? {};
+const isElement = (node: XNode): boolean => !['#text', '', '#comment'].includes(tagOf(node)) && !tagOf(node).startsWith('?');
+
+function decodeValue(children: XNode[], path: string): unknown {
+  const elements = children.filter(isElement);
+  if (!elements.length) return children.map((c) => (typeof c['#text'] === 'string' ? c['#text'] : '')).join('');
+  if (elements.every((c) => tagOf(c) === 'item')) {
+    return elements.map((c, i) => decodeValue(c.item as XNode[], `${path}[${i}]`));
+  }
+  return decodeObject(elements, path, false);
+}
+
+function decodeObject(elements: XNode[], path: string, top: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const node of elements) {
+    const tag = tagOf(node);
+    if (top && (tag === 'link' || tag === 'resource')) continue; // hypermedia controls are not input
+    const name = tag === 'property' ? attrsOf(node)['@_name'] : tag;
+    const where = path ? `${path}.${name}` : name;
+    if (!name) throw bad('malformed_xml', 'A <property> element needs a name attribute.');
+    if (Object.hasOwn(out, name)) throw bad('malformed_xml', `Property "${where}" appears more than once.`);
+    // defineProperty: a `__proto__` element must become data, not replace the object's prototype.
+    Object.defineProperty(out, name, {
+      value: decodeValue(node[tag] as XNode[], where), enumerable: true, writable: true, configurable: true,
+    });
+  }
+  return out;
+}
+
+/**
+ * Reads an XML request body of the rendered shape (`<resource>` with one element per property) into
+ * a plain object. Leaf values are strings (coercion is the service's job), lists come back as arrays,
+ * `link` and nested `resource` children are ignored. Throws ApiError('invalid') on malformed XML and
+ * on any DOCTYPE or entity declaration (XXE and entity-expansion attacks are refused, not defused).
+ */
+export function parseXmlBody(text: string): Record<string, unknown> {
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
+    throw bad('xml_doctype_forbidden', 'XML request bodies must not contain a DOCTYPE or entity declarations.');
+  }
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) {
+    throw bad('malformed_xml', `Malformed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}`);
+  }
+  let doc: XNode[];
+  try {
+    doc = parser.parse(text) as XNode[];
+  } catch (e) {
+    // The parser also refuses things the validator lets through (e.g. a `__proto__` tag): still bad input.
+    throw bad('malformed_xml', `Unreadable XML: ${(e as Error).message}`);
+  }
+  const roots = doc.filter(isElement);
+  if (roots.length !== 1 || tagOf(roots[0]) !== 'resource') {
+    throw bad('malformed_xml', 'An XML request body must have a single <resource> root element.');
+  }
+  return decodeObject((roots[0].resource as XNode[]).filter(isElement), '', true);
+}

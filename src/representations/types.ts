@@ -1,0 +1,68 @@
+// A neutral hypermedia representation: what a resource, collection or error says, before it is
+// written as HAL+JSON, HAL+XML, Siren or HTML. Builders in src/rest produce it; renderers here
+// only format it.
+import type { HttpMethod } from '../model/types.js';
+
+export interface Link {
+  href: string;
+  title?: string;
+  templated?: boolean;
+}
+
+export interface ActionField {
+  name: string;
+  /** HTML input type: text, number, checkbox, email, url, date, file, hidden. */
+  type: string;
+  required?: boolean;
+  value?: unknown;
+  /** Allowed values of an enumerated property. */
+  options?: string[];
+  title?: string;
+}
+
+/** Something a client can do next (Siren action, HTML form). */
+export interface Action {
+  name: string;
+  method: HttpMethod;
+  href: string;
+  title?: string;
+  /** Request media type; defaults to application/json (multipart/form-data for uploads). */
+  type?: string;
+  fields: ActionField[];
+}
+
+export interface Embedded {
+  /** Link relation, e.g. `svc:taxes` or `svc:attributes`. */
+  rel: string;
+  items: Representation[];
+  /** A to-one embed is written as an object rather than an array in HAL+JSON. */
+  single?: boolean;
+}
+
+export interface Representation {
+  /** The resource's self link. */
+  self: Link;
+  /** Siren classes: the resource name, plus `collection` for collections. */
+  class: string[];
+  /** Properties in REST spelling (snake_case), already in their output form (numbers, booleans, strings). */
+  properties: Record<string, unknown>;
+  /** Links other than self, in order; rel names carry the `svc:` prefix where they have one. */
+  links: Array<{ rel: string; link: Link }>;
+  embedded: Embedded[];
+  actions: Action[];
+}
+
+export interface RenderContext {
+  baseUrl: string;
+  /** Title of an HTML page. */
+  title?: string;
+  /** `sandbox` marks HTML pages. */
+  mode?: string;
+}
+
+export type MediaType = 'application/hal+json' | 'application/hal+xml' | 'application/vnd.siren+json' | 'text/html';
+
+export const CURIE_NAME = 'svc';
+export function curie(baseUrl: string): Link & { name: string } {
+  return { name: CURIE_NAME, href: `${baseUrl}/rels/{rel}`, templated: true };
+}

@@ -1,0 +1,28 @@
+// The shape of a resource module: the rules of one resource that the SDL's directives cannot say.
+// The generic service (src/services/resource-service.ts) calls these around every write.
+import type { Tx } from '../db/database.js';
+import type { Values } from '../data/codec.js';
+import type { FieldError } from '../services/errors.js';
+import type { ServiceContext } from '../services/context.js';
+import type { WriteMode } from '../services/validate.js';
+
+export interface WriteInput {
+  mode: WriteMode;
+  /** The raw input (REST names); `prepare` may change it before validation. */
+  input: Record<string, unknown>;
+  /** The stored row for PATCH/PUT. */
+  existing?: Values;
+}
+
+export interface ResourceRules {
+  /** Adjusts the raw input and names required fields this input does not need. */
+  prepare?(w: WriteInput, ctx: ServiceContext): { relaxed?: string[] } | void;
+  /** Rules beyond the declared constraints, over the merged values (REST names). */
+  validate?(values: Record<string, unknown>, w: WriteInput, ctx: ServiceContext): FieldError[] | Promise<FieldError[]>;
+  /** Last changes to the column values before they are written, inside the write transaction. */
+  beforeWrite?(columns: Record<string, unknown>, w: WriteInput, ctx: ServiceContext, tx: Tx): void | Promise<void>;
+  /** After the row is written, inside the same transaction (events, derived rows). */
+  afterWrite?(row: Values, w: WriteInput, ctx: ServiceContext, tx: Tx): void | Promise<void>;
+  /** A reason the row may not change (answered 409), or undefined. */
+  frozen?(row: Values): string | undefined;
+}

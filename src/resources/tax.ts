@@ -1,0 +1,24 @@
+// Tax rules the SDL cannot state: a custom tax endpoint needs only a name and a type. The endpoint
+// supplies rates per address at checkout, so the rate is stored as 0 and the location fields and
+// live-rate provider are set here (decision recorded in docs/decisions.md).
+import type { ResourceRules } from './rules.js';
+
+const CUSTOM = 'custom_tax_endpoint';
+
+export const taxRules: ResourceRules = {
+  prepare(w) {
+    const type = w.input.type ?? w.existing?.type;
+    if (type !== CUSTOM) return;
+    if (w.mode !== 'patch' || w.input.type !== undefined) {
+      w.input.service_provider = 'custom_tax';
+      w.input.is_live = false;
+      for (const k of ['country', 'region', 'city']) if (!(k in w.input)) w.input[k] = null;
+    }
+    delete w.input.rate;
+    return { relaxed: ['rate'] };
+  },
+  beforeWrite(columns, w) {
+    const type = columns.type ?? w.existing?.type;
+    if (type === CUSTOM) columns.rate = '0';
+  },
+};

@@ -1,0 +1,23 @@
+// Collection POSTs whose answer is more than the created resource: creating a store through a
+// user's `svc:stores` also returns the store token of the chain (DESIGN §4).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createStoreWithToken } from '../auth/oauth.js';
+import type { Parent } from '../services/resource-service.js';
+import { ApiError } from '../services/errors.js';
+import { bodyObject } from './body.js';
+import { sendRepresentation, serviceContext } from './http.js';
+import { representOne } from './represent.js';
+
+type CustomCreate = (req: FastifyRequest, reply: FastifyReply, parent: Parent) => Promise<FastifyReply>;
+
+export const customCreates: Record<string, CustomCreate> = {
+  async store(req, reply, parent) {
+    const ctx = serviceContext(req);
+    if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
+    if (parent.resource.name !== 'user' || parent.id !== ctx.principal.userId) throw ApiError.notFound('user');
+    const { store, token } = await createStoreWithToken(ctx, req.server.container.tokens, bodyObject(req));
+    const rep = await representOne(ctx, ctx.registry.resource('store'), store);
+    rep.properties.token = token;
+    return sendRepresentation(req, reply, rep, { status: 201, headers: { location: rep.self.href, 'cache-control': 'no-store' } });
+  },
+};

@@ -1,0 +1,90 @@
+// REST routes generated from the registry: every resource's member path and every to-many rel's
+// collection path, each with one dispatcher that answers 405 with Allow for other methods.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RelDef, ResourceDef } from '../model/types.js';
+import { ApiError } from '../services/errors.js';
+import { createRow, deleteRow, getRow, listChildren, updateRow } from '../services/resource-service.js';
+import { bodyObject, effectiveMethod, idParam } from './body.js';
+import { checkIfMatch, sendRepresentation, serviceContext } from './http.js';
+import { actionFields } from './links.js';
+import { parseListQuery } from './query-string.js';
+import { representCollection, representOne } from './represent.js';
+import { customCreates } from './custom-creates.js';
+
+const ALL = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+function methodNotAllowed(reply: FastifyReply, allow: string[]): never {
+  reply.header('allow', allow.join(', '));
+  throw new ApiError('method_not_allowed', [{ code: 'method_not_allowed', message: `allowed methods: ${allow.join(', ')}` }], { allow: allow.join(', ') });
+}
+
+function params(req: FastifyRequest): URLSearchParams {
+  const i = req.url.indexOf('?');
+  return new URLSearchParams(i >= 0 ? req.url.slice(i + 1) : '');
+}
+
+function memberRoute(app: FastifyInstance, r: ResourceDef): void {
+  const allow = ['GET', 'HEAD', ...r.methods.filter((m) => m !== 'GET'), 'OPTIONS'];
+  app.route({
+    method: [...ALL], url: `${r.path}/:id`, config: { rest: true },
+    handler: async (req, reply) => {
+      const method = effectiveMethod(req);
+      if (method === 'OPTIONS') return reply.header('allow', allow.join(', ')).code(204).send();
+      if (!allow.includes(method)) methodNotAllowed(reply, allow);
+      const ctx = serviceContext(req);
+      const id = idParam((req.params as { id: string }).id, r.name);
+      const { query, errors } = parseListQuery(app.container.registry, r, params(req));
+      if (errors.length) throw ApiError.invalid(errors);
+      if (method === 'GET' || method === 'HEAD') {
+        const row = await getRow(ctx, r, id);
+        return sendRepresentation(req, reply, await representOne(ctx, r, row, query), { etag: true });
+      }
+      if (method === 'DELETE') {
+        if (req.headers['if-match']) checkIfMatch(req, await representOne(ctx, r, await getRow(ctx, r, id)));
+        await deleteRow(ctx, r, id);
+        return reply.code(204).send();
+      }
+      if (req.headers['if-match']) checkIfMatch(req, await representOne(ctx, r, await getRow(ctx, r, id)));
+      const row = await updateRow(ctx, r, id, bodyObject(req), method === 'PUT' ? 'put' : 'patch');
+      return sendRepresentation(req, reply, await representOne(ctx, r, row, query), { etag: true });
+    },
+  });
+}
+
+function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef): void {
+  const member = app.container.registry.resource(rel.target);
+  const canPost = rel.methods.includes('POST');
+  const allow = ['GET', 'HEAD', ...(canPost ? ['POST'] : []), 'OPTIONS'];
+  app.route({
+    method: [...ALL], url: `${parent.path}/:id/${rel.name}`, config: { rest: true },
+    handler: async (req, reply) => {
+      const method = req.method;
+      if (method === 'OPTIONS') return reply.header('allow', allow.join(', ')).code(204).send();
+      if (!allow.includes(method)) methodNotAllowed(reply, allow);
+      const ctx = serviceContext(req);
+      const parentRef = { resource: parent, id: idParam((req.params as { id: string }).id, parent.name), rel };
+      const qs = params(req);
+      if (method === 'POST') {
+        const custom = customCreates[member.name];
+        if (custom) return custom(req, reply, parentRef);
+        const row = await createRow(ctx, member, bodyObject(req), { parent: parentRef });
+        const rep = await representOne(ctx, member, row);
+        return sendRepresentation(req, reply, rep, { status: 201, etag: true, headers: { location: rep.self.href } });
+      }
+      const { query, errors } = parseListQuery(app.container.registry, member, qs);
+      if (errors.length) throw ApiError.invalid(errors);
+      const page = await listChildren(ctx, parentRef, query);
+      const href = `${app.container.config.baseUrl}${parent.path}/${parentRef.id}/${rel.name}`;
+      const rep = await representCollection(ctx, member, rel.name, href, qs, page, query,
+        canPost ? { fields: actionFields(member) } : undefined);
+      return sendRepresentation(req, reply, rep);
+    },
+  });
+}
+
+export function registerResourceRoutes(app: FastifyInstance): void {
+  for (const r of app.container.registry.resources) {
+    memberRoute(app, r);
+    for (const rel of r.rels) if (rel.kind === 'many') collectionRoute(app, r, rel);
+  }
+}

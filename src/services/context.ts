@@ -1,0 +1,20 @@
+// What every service call needs, built once per request (HTTP, WebSocket or GraphQL) by one factory.
+import type { Database } from '../db/database.js';
+import type { Repository } from '../data/repository.js';
+import type { Registry } from '../model/types.js';
+import type { Principal } from '../auth/principal.js';
+import type { Clock } from './clock.js';
+import type { TokenService } from '../auth/tokens.js';
+
+export interface ServiceContext {
+  principal: Principal;
+  registry: Registry;
+  database: Database;
+  repo: Repository;
+  clock: Clock;
+  tokens: TokenService;
+  /** The service's public base URL; self links and `*_uri` references are absolute under it. */
+  baseUrl: string;
+  /** Request id, echoed as `logref` in error bodies. */
+  requestId: string;
+}

@@ -1,0 +1,180 @@
+// Create, read, update and delete for every resource, driven by the registry: scopes, tenancy,
+// validation, references, uniqueness and the resource's own rules, the same for REST and GraphQL.
+import type { RelDef, ResourceDef } from '../model/types.js';
+import type { Values } from '../data/codec.js';
+import type { ListQuery } from '../data/query.js';
+import type { Page } from '../data/repository.js';
+import { ownerColumns } from '../data/tenancy.js';
+import { inTransaction } from '../db/database.js';
+import { allowed, grantingScopes, type AccessMode } from '../auth/scopes.js';
+import { tenantScope } from '../auth/principal.js';
+import { resourceRules } from '../resources/index.js';
+import type { WriteInput } from '../resources/rules.js';
+import { formatTimestamp } from './clock.js';
+import type { ServiceContext } from './context.js';
+import { ApiError, type FieldError } from './errors.js';
+import { resolveRef } from './refs.js';
+import { normalizeInput, type WriteMode } from './validate.js';
+import { isUniqueViolation } from './unique.js';
+
+export function authorize(ctx: ServiceContext, r: ResourceDef, mode: AccessMode): void {
+  if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
+  if (!allowed(ctx.principal, r, mode)) throw ApiError.forbidden(grantingScopes(r, mode));
+}
+
+/** A row the caller may see, or 404 whether it is missing or another store's. */
+export async function getRow(ctx: ServiceContext, r: ResourceDef, id: number, mode: AccessMode = 'read'): Promise<Values> {
+  authorize(ctx, r, mode);
+  const row = await ctx.repo.findById(r, tenantScope(ctx.principal), id);
+  if (!row) throw ApiError.notFound(r.name);
+  return row;
+}
+
+export interface Parent {
+  resource: ResourceDef;
+  id: number;
+  rel: RelDef;
+}
+
+/** Children need read access to themselves, or to the parent when they declare no area scopes. */
+function childAccessResource(parent: ResourceDef, child: ResourceDef): ResourceDef {
+  return child.owner === 'STORE' && !child.scopes.read.length && !child.scopes.write.length && child.name === 'attribute'
+    ? parent : child;
+}
+
+export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQuery): Promise<Page> {
+  const child = ctx.registry.resource(parent.rel.target);
+  await getRow(ctx, parent.resource, parent.id, 'read').catch(async (e) => {
+    // A narrower token may read a child collection without reading its parent (tax_settings_read
+    // lists a store's taxes); the parent must still be the caller's.
+    if (!(e instanceof ApiError) || e.kind !== 'forbidden') throw e;
+    const row = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
+    if (!row) throw ApiError.notFound(parent.resource.name);
+  });
+  authorize(ctx, childAccessResource(parent.resource, child), 'read');
+  const { byParent } = await ctx.repo.listChildren(parent.rel, child, [parent.id], q);
+  const rows = byParent.get(parent.id) ?? [];
+  const counts = q.offset > 0 || rows.length >= q.limit
+    ? await ctx.repo.countChildren(parent.rel, child, [parent.id], q) : undefined;
+  return { rows, total: counts?.get(parent.id) ?? rows.length };
+}
+
+async function prepareWrite(ctx: ServiceContext, r: ResourceDef, w: WriteInput): Promise<Record<string, unknown>> {
+  const rules = resourceRules[r.name];
+  const prep = rules?.prepare?.(w, ctx) ?? {};
+  const existingRest = w.existing ? restValues(r, w.existing) : undefined;
+  const { values, errors } = normalizeInput(r, w.input, w.mode, {
+    existing: existingRest, now: ctx.clock.now(), relaxed: new Set(prep.relaxed ?? []),
+  });
+  const columns: Record<string, unknown> = {};
+  for (const f of r.fields) {
+    if (!(f.name in values) || !f.column) continue;
+    columns[f.column] = values[f.name];
+  }
+  for (const f of r.fields) {
+    if (!f.ref || !(f.name in values) || errors.some((e) => e.field === f.name)) continue;
+    if (values[f.name] === null) continue;
+    const res = await resolveRef(ctx, r, f, values[f.name]);
+    if ('code' in res) errors.push(res);
+    else columns[res.fk] = res.row.id;
+  }
+  if (rules?.validate && !errors.length) errors.push(...await rules.validate({ ...existingRest, ...values }, w, ctx));
+  if (errors.length) throw ApiError.invalid(errors);
+  // Write-only values (passwords) are handed to the rules through the input, never stored as is.
+  return columns;
+}
+
+/** Typed values keyed by REST field name, from a stored row. */
+export function restValues(r: ResourceDef, row: Values): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of r.fields) if (f.column) out[f.name] = row[f.column];
+  return out;
+}
+
+async function checkUnique(ctx: ServiceContext, r: ResourceDef, columns: Record<string, unknown>, owner: Record<string, unknown>, exceptId?: number) {
+  const errors: FieldError[] = [];
+  for (const f of r.fields) {
+    if (!f.constraints.unique || !f.column || columns[f.column] == null) continue;
+    if (await ctx.repo.exists(r, f.column, columns[f.column], owner, exceptId)) {
+      errors.push({ field: f.name, code: 'duplicate', message: `another ${r.name} already has this ${f.name}` });
+    }
+  }
+  if (errors.length) throw new ApiError('conflict', errors);
+}
+
+function uniqueOwner(r: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
+  return r.owner === 'STORE' && row.store_id != null ? { store_id: row.store_id } : {};
+}
+
+export interface CreateOptions {
+  parent?: Parent;
+  /** Server-set columns (hashed secrets, owners of rows created outside the caller's tenancy). */
+  extraColumns?: Record<string, unknown>;
+  /** The caller has already checked access (registration, the token chain). */
+  authorized?: boolean;
+}
+
+export async function createRow(ctx: ServiceContext, r: ResourceDef, input: Record<string, unknown>,
+  opts: CreateOptions = {}): Promise<Values> {
+  const { parent, extraColumns = {} } = opts;
+  if (parent) {
+    const parentRow = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
+    if (!parentRow) throw ApiError.notFound(parent.resource.name);
+  }
+  if (!opts.authorized) authorize(ctx, parent ? childAccessResource(parent.resource, r) : r, 'write');
+  const w: WriteInput = { mode: 'create', input: { ...input } };
+  const columns = { ...await prepareWrite(ctx, r, w), ...ownerColumns(r, tenantScope(ctx.principal)), ...extraColumns };
+  if (parent) {
+    columns[parent.rel.via!] = parent.id;
+    if (parent.rel.where) columns[parent.rel.where.column] = parent.rel.where.value;
+  }
+  const now = formatTimestamp(ctx.clock.now());
+  columns.date_created = now;
+  columns.date_modified = now;
+  await checkUnique(ctx, r, columns, uniqueOwner(r, columns));
+  const rules = resourceRules[r.name];
+  return writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
+    await rules?.beforeWrite?.(columns, w, ctx, tx);
+    const row = await ctx.repo.insert(r, columns, tx);
+    await rules?.afterWrite?.(row, w, ctx, tx);
+    return row;
+  }));
+}
+
+export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number, input: Record<string, unknown>,
+  mode: Exclude<WriteMode, 'create'>): Promise<Values> {
+  const existing = await getRow(ctx, r, id, 'write');
+  const rules = resourceRules[r.name];
+  const reason = rules?.frozen?.(existing);
+  if (reason) throw ApiError.conflict('immutable', reason);
+  const w: WriteInput = { mode, input: { ...input }, existing };
+  const columns = await prepareWrite(ctx, r, w);
+  columns.date_modified = formatTimestamp(ctx.clock.now());
+  await checkUnique(ctx, r, columns, uniqueOwner(r, existing), id);
+  return writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
+    await rules?.beforeWrite?.(columns, w, ctx, tx);
+    const row = await ctx.repo.update(r, id, columns, tx);
+    if (!row) throw ApiError.notFound(r.name);
+    await rules?.afterWrite?.(row, w, ctx, tx);
+    return row;
+  }));
+}
+
+export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number): Promise<void> {
+  const existing = await getRow(ctx, r, id, 'write');
+  const reason = resourceRules[r.name]?.frozen?.(existing);
+  if (reason) throw ApiError.conflict('immutable', reason);
+  await inTransaction(ctx.database, async (tx) => {
+    await ctx.repo.delete(r, id, tx);
+  });
+}
+
+/** A unique index that a concurrent write beat us to answers 409, like the pre-check. */
+async function writeGuarded<T>(r: ResourceDef, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw ApiError.conflict('duplicate', `another ${r.name} already has one of these unique values`);
+    throw err;
+  }
+}

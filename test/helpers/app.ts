@@ -1,0 +1,57 @@
+// Builds a real app over a real database for a test file: its own SQLite :memory: database, or its
+// own PostgreSQL schema when asked for PostgreSQL (dropped again on close).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Clock } from '../../src/services/clock.js';
+
+export const BASE = 'http://api.test';
+export const TEST_JWT_SECRET = 'k1:' + 'x'.repeat(48);
+export const PG_URL = process.env.TEST_DATABASE_URL;
+export const REDIS_URL = process.env.TEST_REDIS_URL;
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** The engines a suite should run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function engines(): Engine[] {
+  if (!PG_URL) {
+    console.log('[skip] PostgreSQL variants: TEST_DATABASE_URL is not set');
+    return ['sqlite'];
+  }
+  return ['sqlite', 'postgres'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function makeApp(opts: { engine?: Engine; clock?: Clock; config?: Partial<Config> } = {}): Promise<TestApp> {
+  const engine = opts.engine ?? 'sqlite';
+  const dataDir = mkdtempSync(join(tmpdir(), 'commerce-test-'));
+  const schema = engine === 'postgres' ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
+  if (engine === 'postgres' && !PG_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const config = loadConfig({}, {
+    baseUrl: BASE, dataDir, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent',
+    databaseUrl: engine === 'postgres' ? PG_URL! : ':memory:', databaseSchema: schema, ...opts.config,
+  });
+  const app = await buildApp(config, { clock: opts.clock, logger: false });
+  return {
+    app, config,
+    async close() {
+      await app.close();
+      if (schema) {
+        const c = new pg.Client({ connectionString: PG_URL });
+        await c.connect();
+        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await c.end();
+      }
+    },
+  };
+}
