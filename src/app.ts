@@ -44,7 +44,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock; logger?: b
       try {
         done(null, parseXmlBody(body as string));
       } catch (err) {
-        done(new ApiError('invalid', [{ code: 'invalid_body', message: `malformed XML: ${(err as Error).message}` }]));
+        done(err instanceof ApiError ? err : new ApiError('invalid', [{ code: 'invalid_body', message: 'malformed XML body' }]));
       }
     });
   }

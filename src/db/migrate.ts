@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Database, Db, Dialect } from './database.js';
 import * as m001 from './migrations/001_accounts_and_taxes.js';
+import * as m002 from './migrations/002_commerce.js';
 
 interface Migration {
   name: string;
@@ -11,6 +12,7 @@ interface Migration {
 
 export const migrations: Migration[] = [
   { name: '001_accounts_and_taxes', up: m001.up },
+  { name: '002_commerce', up: m002.up },
 ];
 
 export async function migrate(database: Database): Promise<string[]> {

@@ -8,6 +8,7 @@ import { createRow, deleteRow, updateRow, type Parent } from '../services/resour
 import { ApiError } from '../services/errors.js';
 import type { GraphQLContext } from './context.js';
 import { userErrorsOf } from './errors.js';
+import type { MutationResolvers } from './__generated__/resolvers-types.js';
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
@@ -70,33 +71,36 @@ export function mutationResolvers(registry: Registry): Record<string, unknown> {
       }
     };
   }
-  out.registerClient = async (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
-    const r = registry.resource('client');
-    try {
-      const { client, clientSecret, token } = await registerClient(ctx.svc, ctx.svc.tokens, restInput(r, args.input));
-      const clientId = client.client_id as string;
-      return { message: `client ${clientId} created successfully.`, client, clientId, clientSecret, token: tokenOut(token), userErrors: [] };
-    } catch (err) {
-      return { userErrors: userErrorsOf(err, r) };
-    }
+  const handwritten: Pick<MutationResolvers, 'registerClient' | 'createUser' | 'createStore'> = {
+    registerClient: async (_, args, ctx) => {
+      const r = registry.resource('client');
+      try {
+        const { client, clientSecret, token } = await registerClient(ctx.svc, ctx.svc.tokens, restInput(r, args.input));
+        const clientId = client.client_id as string;
+        return { message: `client ${clientId} created successfully.`, client, clientId, clientSecret, token: tokenOut(token), userErrors: [] };
+      } catch (err) {
+        return { userErrors: userErrorsOf(err, r) };
+      }
+    },
+    createUser: async (_, args, ctx) => {
+      const r = registry.resource('user');
+      try {
+        const { user, token } = await createUserWithToken(ctx.svc, ctx.svc.tokens, restInput(r, args.input));
+        return { node: { ...user, __typename: 'User' as const }, token: tokenOut(token), userErrors: [] };
+      } catch (err) {
+        return { node: null, userErrors: userErrorsOf(err, r) };
+      }
+    },
+    createStore: async (_, args, ctx) => {
+      const r = registry.resource('store');
+      try {
+        const { store, token } = await createStoreWithToken(ctx.svc, ctx.svc.tokens, restInput(r, args.input));
+        return { node: { ...store, __typename: 'Store' as const }, token: tokenOut(token), userErrors: [] };
+      } catch (err) {
+        return { node: null, userErrors: userErrorsOf(err, r) };
+      }
+    },
   };
-  out.createUser = async (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
-    const r = registry.resource('user');
-    try {
-      const { user, token } = await createUserWithToken(ctx.svc, ctx.svc.tokens, restInput(r, args.input));
-      return { node: { ...user, __typename: 'User' }, token: tokenOut(token), userErrors: [] };
-    } catch (err) {
-      return { node: null, userErrors: userErrorsOf(err, r) };
-    }
-  };
-  out.createStore = async (_: unknown, args: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
-    const r = registry.resource('store');
-    try {
-      const { store, token } = await createStoreWithToken(ctx.svc, ctx.svc.tokens, restInput(r, args.input));
-      return { node: { ...store, __typename: 'Store' }, token: tokenOut(token), userErrors: [] };
-    } catch (err) {
-      return { node: null, userErrors: userErrorsOf(err, r) };
-    }
-  };
+  Object.assign(out, handwritten);
   return out;
 }

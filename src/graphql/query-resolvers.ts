@@ -4,6 +4,7 @@ import { ApiError } from '../services/errors.js';
 import { getRow } from '../services/resource-service.js';
 import type { GraphQLContext } from './context.js';
 import { guard } from './errors.js';
+import type { QueryResolvers } from './__generated__/resolvers-types.js';
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
@@ -31,28 +32,26 @@ export function queryResolvers(registry: Registry): Record<string, unknown> {
   for (const r of registry.resources) {
     out[lowerFirst(r.typeName)] = (_: unknown, args: { id: string }, ctx: GraphQLContext) => guard(() => rowOrNull(ctx, r, args.id));
   }
-  out.store = (_: unknown, args: { id?: string | null }, ctx: GraphQLContext) => guard(async () => {
-    const p = ctx.svc.principal;
-    if (p.kind === 'anonymous') throw ApiError.unauthenticated();
-    const id = args.id ?? (p.storeId ? String(p.storeId) : undefined);
-    return id ? rowOrNull(ctx, registry.resource('store'), id) : null;
-  });
-  out.node = (_: unknown, args: { href: string }, ctx: GraphQLContext) => guard(async () => {
-    const found = byHref(registry, ctx.svc.baseUrl, args.href);
-    if (!found) return null;
-    const row = await rowOrNull(ctx, found.r, found.id);
-    return row ? { ...row, __typename: found.r.typeName } : null;
-  });
-  out.viewer = (_: unknown, _args: unknown, ctx: GraphQLContext) => {
-    const p = ctx.svc.principal;
-    const load = (name: string, id?: number) => (id ? ctx.loaders.byId(registry.resource(name)).load(id) : null);
-    return {
-      scopes: [...p.scopes],
-      client: () => load('client', p.clientId),
-      user: () => load('user', p.userId),
-      store: () => load('store', p.storeId),
-    };
+  const handwritten: Pick<QueryResolvers, 'store' | 'node' | 'viewer'> = {
+    store: (_, args, ctx) => guard(async () => {
+      const p = ctx.svc.principal;
+      if (p.kind === 'anonymous') throw ApiError.unauthenticated();
+      const id = args.id ?? (p.storeId ? String(p.storeId) : undefined);
+      return id ? rowOrNull(ctx, registry.resource('store'), id) : null;
+    }),
+    node: (_, args, ctx) => guard(async () => {
+      const found = byHref(registry, ctx.svc.baseUrl, args.href);
+      if (!found) return null;
+      const row = await rowOrNull(ctx, found.r, found.id);
+      return row ? { ...row, __typename: found.r.typeName } : null;
+    }),
+    viewer: (_, _args, ctx) => {
+      const p = ctx.svc.principal;
+      const load = (name: string, id?: number) => (id ? ctx.loaders.byId(registry.resource(name)).load(id) : null);
+      return { scopes: [...p.scopes], client: () => load('client', p.clientId), user: () => load('user', p.userId), store: () => load('store', p.storeId) };
+    },
   };
+  Object.assign(out, handwritten);
   return out;
 }
 

@@ -4,11 +4,12 @@
 // Property encoding, shared by renderHalXml and parseXmlBody:
 // - scalar → `<name>text</name>`; null and "" → `<name/>` (XML cannot tell them apart);
 // - array → ONE wrapper element holding one `<item>` per entry (`<events><item>a</item></events>`):
-//   keeps "one element per property" (DESIGN §3), keeps order and keeps an empty list visible;
+//   keeps "one element per property" (DESIGN §3), keeps order, and a one-entry list stays a list;
 // - object → nested elements, same rules;
-// - a name that is not an XML NCName (`2fa`, `a b`, `x:y`, `xml…`) or that collides with the
-//   structural names (`link`, `resource`, `property`, `item`) → `<property name="…">…</property>`,
-//   so any JSON key still yields well-formed, lossless XML.
+// - a name that is not an XML NCName (`2fa`, `a b`, `x:y`, `xml…`), that collides with the
+//   structural names (`link`, `resource`, `property`, `item`) or that JavaScript XML parsers refuse or
+//   rename as prototype-polluting (`__proto__`, `toString`, …) → `<property name="…">…</property>`,
+//   so any JSON key still yields well-formed, lossless XML that parseXmlBody reads back.
 // Characters XML 1.0 forbids even when escaped (most C0 controls, lone surrogates) become U+FFFD;
 // CR/LF/TAB are written as character references so attribute-value normalisation and CRLF folding
 // cannot alter them.
@@ -20,6 +21,11 @@ import { curie, type Link, type Representation, type RenderContext } from './typ
 type XNode = Record<string, unknown>;
 
 const STRUCTURAL = new Set(['link', 'resource', 'property', 'item']);
+// fast-xml-parser throws on the first three and renames the rest (`__toString`).
+const JS_HOSTILE = new Set([
+  '__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf',
+  '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
+]);
 const NAME_START =
   'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D' +
   '\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
@@ -29,7 +35,7 @@ const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD8
 
 /** True when `name` can be used as-is for a property element. */
 export function isPlainElementName(name: string): boolean {
-  return NCNAME.test(name) && !/^xml/i.test(name) && !STRUCTURAL.has(name);
+  return NCNAME.test(name) && !/^xml/i.test(name) && !STRUCTURAL.has(name) && !JS_HOSTILE.has(name);
 }
 
 // The builder owns structure and layout; escaping is done here (processEntities: false) because its
@@ -111,6 +117,10 @@ const parser = new XMLParser({
   // Decodes numeric character references (`&#10;`) that the renderer emits; DOCTYPEs are refused first,
   // so no declared entity ever reaches the parser.
   htmlEntities: true,
+  // Renaming `<toString>` to `__toString` would silently change the input: refuse it instead (→ 400).
+  onDangerousProperty: (name) => {
+    throw new Error(`<${name}> cannot be an element name here; send <property name="${name}"> instead.`);
+  },
 });
 
 function bad(code: string, message: string): ApiError {
@@ -135,11 +145,12 @@ function decodeObject(elements: XNode[], path: string, top: boolean): Record<str
   for (const node of elements) {
     const tag = tagOf(node);
     if (top && (tag === 'link' || tag === 'resource')) continue; // hypermedia controls are not input
-    const name = tag === 'property' ? attrsOf(node)['@_name'] : tag;
+    const name: string | undefined = tag === 'property' ? attrsOf(node)['@_name'] : tag;
+    // An empty name is legal (a JSON key can be ""); only a missing one is an error.
+    if (name === undefined) throw bad('malformed_xml', 'A <property> element needs a name attribute.');
     const where = path ? `${path}.${name}` : name;
-    if (!name) throw bad('malformed_xml', 'A <property> element needs a name attribute.');
     if (Object.hasOwn(out, name)) throw bad('malformed_xml', `Property "${where}" appears more than once.`);
-    // defineProperty: a `__proto__` element must become data, not replace the object's prototype.
+    // defineProperty: a `__proto__` property must become data, not replace the object's prototype.
     Object.defineProperty(out, name, {
       value: decodeValue(node[tag] as XNode[], where), enumerable: true, writable: true, configurable: true,
     });

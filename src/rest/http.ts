@@ -6,6 +6,7 @@ import type { Container } from '../container.js';
 import type { ServiceContext } from '../services/context.js';
 import { ApiError, type FieldError } from '../services/errors.js';
 import { contentTypeHeader, negotiate, render } from '../representations/negotiate.js';
+import { HTML_CSP } from '../representations/html.js';
 import type { MediaType, Representation } from '../representations/types.js';
 import { errorRepresentation } from './errors.js';
 
@@ -52,7 +53,9 @@ export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep
   const body = render(req.negotiated, rep, ctx);
   const status = opts.status ?? 200;
   reply.headers(opts.headers ?? {});
-  reply.header('content-type', contentTypeHeader(req.negotiated)).header('vary', 'Accept, Authorization');
+  reply.header('content-type', contentTypeHeader(req.negotiated)).header('vary', 'Accept, Authorization')
+    .header('x-content-type-options', 'nosniff');
+  if (req.negotiated === 'text/html') reply.header('content-security-policy', HTML_CSP).header('x-frame-options', 'DENY');
   if (opts.etag) {
     const etag = etagOf(render('application/hal+json', rep, ctx));
     reply.header('etag', etag);

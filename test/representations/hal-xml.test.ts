@@ -50,7 +50,7 @@ describe('renderHalXml', () => {
   it('stays well-formed with control characters, lone surrogates and names no XML allows', () => {
     const rep: Representation = {
       self: { href: `${BASE}/x?a=1&b=2` }, class: ['x'], links: [], embedded: [], actions: [],
-      properties: { 'a<b': 'nul\u0000 bell\u0007 \uD800 ok', '': 'empty name', 'x:y': 1, [HOSTILE]: HOSTILE, when: new Date(0) },
+      properties: { ['__proto__']: 'p', toString: 't', 'a<b': 'nul\u0000 bell\u0007 \uD800 ok', '': 'empty name', 'x:y': 1, [HOSTILE]: HOSTILE, when: new Date(0) },
     };
     const out = renderHalXml(rep, ctx);
     expect(XMLValidator.validate(out)).toBe(true);
@@ -59,6 +59,8 @@ describe('renderHalXml', () => {
     expect(props[HOSTILE]).toBe(HOSTILE);
     expect(props['']).toBe('empty name');
     expect(props.when).toBe('1970-01-01T00:00:00.000Z'); // toJSON applied, as in HAL+JSON
+    expect(out).toContain('<property name="__proto__">p</property>');
+    expect(parseXmlBody(out)).toMatchObject({ toString: 't', 'x:y': '1' });
   });
 });
 
@@ -98,6 +100,7 @@ describe('parseXmlBody', () => {
     ['a nameless <property>', '<resource><property>v</property></resource>', 'malformed_xml'],
     ['an empty body', '', 'malformed_xml'],
     ['a <__proto__> element (the parser refuses it)', '<resource><__proto__>x</__proto__></resource>', 'malformed_xml'],
+    ['a <toString> element (the parser would rename it)', '<resource><toString>x</toString></resource>', 'malformed_xml'],
   ])('rejects %s with a 400 ApiError', (_label, text, code) => {
     try {
       parseXmlBody(text);
