@@ -21,8 +21,15 @@ export interface ResourceRules {
   validate?(values: Record<string, unknown>, w: WriteInput, ctx: ServiceContext): FieldError[] | Promise<FieldError[]>;
   /** Last changes to the column values before they are written, inside the write transaction. */
   beforeWrite?(columns: Record<string, unknown>, w: WriteInput, ctx: ServiceContext, tx: Tx): void | Promise<void>;
+  /**
+   * An existing row that takes this create instead of a new row (an identical cart item gets its
+   * quantity raised): the hook updates and returns it, inside the write transaction.
+   */
+  absorb?(columns: Record<string, unknown>, w: WriteInput, ctx: ServiceContext, tx: Tx): Promise<Values | undefined>;
   /** After the row is written, inside the same transaction (events, derived rows). */
   afterWrite?(row: Values, w: WriteInput, ctx: ServiceContext, tx: Tx): void | Promise<void>;
+  /** Before rows of the resource are read for the caller (expired cart items are removed here). */
+  beforeRead?(ctx: ServiceContext): Promise<void>;
   /** A reason the row may not change (answered 409), or undefined. */
   frozen?(row: Values): string | undefined;
 }

@@ -4,7 +4,7 @@ import type { RelDef, ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import { emptyQuery, MAX_LIMIT, type ListQuery, type Zoom } from '../data/query.js';
 import type { Page } from '../data/repository.js';
-import type { Embedded, Representation } from '../representations/types.js';
+import type { ActionField, Embedded, Representation } from '../representations/types.js';
 import type { ServiceContext } from '../services/context.js';
 import { authorize } from '../services/resource-service.js';
 import { refHref, selfHref } from '../services/refs.js';
@@ -17,7 +17,7 @@ export function outputValue(kind: string, v: unknown): unknown {
   return v;
 }
 
-export function properties(ctx: ServiceContext, r: ResourceDef, row: Values, only?: string[]): Record<string, unknown> {
+export function properties(ctx: Pick<ServiceContext, 'baseUrl' | 'registry'>, r: ResourceDef, row: Values, only?: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of r.fields) {
     if (f.writeOnly || (only && !only.includes(f.name))) continue;
@@ -61,18 +61,22 @@ export async function representRows(ctx: ServiceContext, r: ResourceDef, rows: V
       embeds.get(row.id)!.push({ rel: svc(rel.name), items, single: rel.kind === 'one' });
     }
   }
-  return rows.map((row) => {
-    const href = selfHref(ctx.baseUrl, r, row.id);
-    const props = properties(ctx, r, row, q.fields);
-    return {
-      self: { href, title: r.title },
-      class: [r.name],
-      properties: props,
-      links: resourceLinks(ctx.registry, ctx.baseUrl, r, row),
-      embedded: embeds.get(row.id)!,
-      actions: memberActions(r, href, props),
-    };
-  });
+  return rows.map((row) => memberRepresentation(ctx, r, row, q.fields, embeds.get(row.id)!));
+}
+
+/** One row as a representation, its children already loaded (also used for documentation examples). */
+export function memberRepresentation(ctx: Pick<ServiceContext, 'baseUrl' | 'registry'>, r: ResourceDef, row: Values,
+  fields: string[] | undefined, embedded: Embedded[]): Representation {
+  const href = selfHref(ctx.baseUrl, r, row.id);
+  const props = properties(ctx, r, row, fields);
+  return {
+    self: { href, title: r.title },
+    class: [r.name],
+    properties: props,
+    links: resourceLinks(ctx.registry, ctx.baseUrl, r, row),
+    embedded,
+    actions: memberActions(r, href, props),
+  };
 }
 
 export async function representOne(ctx: ServiceContext, r: ResourceDef, row: Values, q: Pick<ListQuery, 'fields' | 'zoom'> = { zoom: [] }): Promise<Representation> {
@@ -81,20 +85,26 @@ export async function representOne(ctx: ServiceContext, r: ResourceDef, row: Val
 
 /** The collection representation of the spec: totals, paging links and members under `svc:<rel>`. */
 export async function representCollection(ctx: ServiceContext, member: ResourceDef, rel: string, href: string,
-  params: URLSearchParams, page: Page, q: ListQuery, post?: { fields: ReturnType<typeof import('./links.js').actionFields> }): Promise<Representation> {
+  params: URLSearchParams, page: Page, q: ListQuery, post?: { fields: ActionField[] }): Promise<Representation> {
+  const items = await representRows(ctx, member, page.rows, q);
+  return collectionEnvelope(member, rel, href, params, page.total, items, q, post);
+}
+
+/** The collection around already-built members (also used for documentation examples). */
+export function collectionEnvelope(member: ResourceDef, rel: string, href: string, params: URLSearchParams,
+  total: number, items: Representation[], q: Pick<ListQuery, 'limit' | 'offset'>, post?: { fields: ActionField[] }): Representation {
   const pageHref = (offset: number) => {
     const p = new URLSearchParams(params);
     p.set('offset', String(offset));
     if (!p.has('limit')) p.set('limit', String(q.limit));
     return `${href}?${p.toString()}`;
   };
-  const lastOffset = page.total > 0 ? Math.floor((page.total - 1) / q.limit) * q.limit : 0;
-  const items = await representRows(ctx, member, page.rows, q);
+  const lastOffset = total > 0 ? Math.floor((total - 1) / q.limit) * q.limit : 0;
   const selfQs = params.toString();
   return {
     self: { href: selfQs ? `${href}?${selfQs}` : href, title: `${member.title} collection` },
     class: [rel, 'collection'],
-    properties: { total_items: String(page.total), returned_items: page.rows.length, limit: q.limit, offset: q.offset },
+    properties: { total_items: String(total), returned_items: items.length, limit: q.limit, offset: q.offset },
     links: [
       { rel: 'first', link: { href: pageHref(0) } },
       { rel: 'prev', link: { href: pageHref(Math.max(0, q.offset - q.limit)) } },

@@ -23,8 +23,18 @@ function params(req: FastifyRequest): URLSearchParams {
   return new URLSearchParams(i >= 0 ? req.url.slice(i + 1) : '');
 }
 
+/** Methods a member path answers (its Allow header; also shown on the /rels pages). */
+export function memberAllow(r: ResourceDef): string[] {
+  return ['GET', 'HEAD', ...r.methods.filter((m) => m !== 'GET'), 'OPTIONS'];
+}
+
+/** Methods a to-many rel's collection path answers. */
+export function collectionAllow(rel: RelDef): string[] {
+  return ['GET', 'HEAD', ...(rel.methods.includes('POST') ? ['POST'] : []), 'OPTIONS'];
+}
+
 function memberRoute(app: FastifyInstance, r: ResourceDef): void {
-  const allow = ['GET', 'HEAD', ...r.methods.filter((m) => m !== 'GET'), 'OPTIONS'];
+  const allow = memberAllow(r);
   app.route({
     method: [...ALL], url: `${r.path}/:id`, config: { rest: true },
     handler: async (req, reply) => {
@@ -53,8 +63,8 @@ function memberRoute(app: FastifyInstance, r: ResourceDef): void {
 
 function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef): void {
   const member = app.container.registry.resource(rel.target);
-  const canPost = rel.methods.includes('POST');
-  const allow = ['GET', 'HEAD', ...(canPost ? ['POST'] : []), 'OPTIONS'];
+  const allow = collectionAllow(rel);
+  const canPost = allow.includes('POST');
   app.route({
     method: [...ALL], url: `${parent.path}/:id/${rel.name}`, config: { rest: true },
     handler: async (req, reply) => {

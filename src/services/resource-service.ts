@@ -22,9 +22,15 @@ export function authorize(ctx: ServiceContext, r: ResourceDef, mode: AccessMode)
   if (!allowed(ctx.principal, r, mode)) throw ApiError.forbidden(grantingScopes(r, mode));
 }
 
+/** Lets the resource's rules tidy its rows before the caller reads them (expired cart items go). */
+export async function beforeRead(ctx: ServiceContext, r: ResourceDef): Promise<void> {
+  await resourceRules[r.name]?.beforeRead?.(ctx);
+}
+
 /** A row the caller may see, or 404 whether it is missing or another store's. */
 export async function getRow(ctx: ServiceContext, r: ResourceDef, id: number, mode: AccessMode = 'read'): Promise<Values> {
   authorize(ctx, r, mode);
+  await beforeRead(ctx, r);
   const row = await ctx.repo.findById(r, tenantScope(ctx.principal), id);
   if (!row) throw ApiError.notFound(r.name);
   return row;
@@ -52,6 +58,7 @@ export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQ
     if (!row) throw ApiError.notFound(parent.resource.name);
   });
   authorize(ctx, childAccessResource(parent.resource, child), 'read');
+  await beforeRead(ctx, child);
   const { byParent } = await ctx.repo.listChildren(parent.rel, child, [parent.id], q);
   const rows = byParent.get(parent.id) ?? [];
   const counts = q.offset > 0 || rows.length >= q.limit
@@ -78,7 +85,13 @@ async function prepareWrite(ctx: ServiceContext, r: ResourceDef, w: WriteInput):
     if ('code' in res) errors.push(res);
     else columns[res.fk] = res.row.id;
   }
-  if (rules?.validate && !errors.length) errors.push(...await rules.validate({ ...existingRest, ...values }, w, ctx));
+  if (rules?.validate) {
+    // Rules run even when a declared constraint failed, so one answer lists every invalid field;
+    // a field already reported is not reported twice.
+    const reported = new Set(errors.map((e) => e.field));
+    const more = await rules.validate({ ...existingRest, ...values }, w, ctx);
+    errors.push(...more.filter((e) => !e.field || !reported.has(e.field)));
+  }
   if (errors.length) throw ApiError.invalid(errors);
   // Write-only values (passwords) are handed to the rules through the input, never stored as is.
   return columns;
@@ -116,6 +129,12 @@ export interface CreateOptions {
 
 export async function createRow(ctx: ServiceContext, r: ResourceDef, input: Record<string, unknown>,
   opts: CreateOptions = {}): Promise<Values> {
+  return (await createOrAbsorbRow(ctx, r, input, opts)).row;
+}
+
+/** Like createRow, and says whether a new row was made or an existing one absorbed the input. */
+export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, input: Record<string, unknown>,
+  opts: CreateOptions = {}): Promise<{ row: Values; created: boolean }> {
   const { parent, extraColumns = {} } = opts;
   if (parent) {
     const parentRow = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
@@ -135,9 +154,11 @@ export async function createRow(ctx: ServiceContext, r: ResourceDef, input: Reco
   const rules = resourceRules[r.name];
   return writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
     await rules?.beforeWrite?.(columns, w, ctx, tx);
+    const absorbed = await rules?.absorb?.(columns, w, ctx, tx);
+    if (absorbed) return { row: absorbed, created: false };
     const row = await ctx.repo.insert(r, columns, tx);
     await rules?.afterWrite?.(row, w, ctx, tx);
-    return row;
+    return { row, created: true };
   }));
 }
 

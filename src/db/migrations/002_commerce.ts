@@ -269,9 +269,11 @@ async function settings(db: Db, dialect: Dialect) {
     file_name: 'text',
     file_size: 'int',
     upload_date: 'timestamp',
-    // Where src/files stored the upload, and the type it is served with; never shown.
+    // Where src/files stored the upload, the type the client declared and the SHA-256 (hex) of
+    // the bytes (the download's ETag); never shown.
     file_key: 'text',
     file_content_type: 'text',
+    file_sha256: 'text',
   });
   await index(db, 'downloadables', ['store_id', 'code'], true);
   await index(db, 'downloadables', ['item_category_id']);
