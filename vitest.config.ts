@@ -1,6 +1,15 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  resolve: {
+    // graphql 16 has no "exports" map: Node loads its CommonJS build for Apollo and graphql-ws, while
+    // Vite would pick the "module" build for our sources. Two copies of graphql-js refuse each
+    // other's schemas ("from another module or realm"), so the tests use the one Node uses.
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -3,8 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
-import { createContainer } from './container.js';
-import type { Clock } from './services/clock.js';
+import { createContainer, type ContainerOptions } from './container.js';
 import { ApiError } from './services/errors.js';
 import { QueryError } from './data/compile.js';
 import { ANONYMOUS } from './auth/principal.js';
@@ -13,19 +12,27 @@ import { parseXmlBody } from './representations/hal-xml.js';
 import { sendApiError, sendErrors } from './rest/http.js';
 import { registerResourceRoutes } from './rest/resource-routes.js';
 import { registerHomeRoutes } from './rest/home-routes.js';
+import { registerOAuthRoutes } from './rest/oauth-routes.js';
+import { registerReportingRoutes } from './rest/reporting-routes.js';
+import { registerWeb } from './web/index.js';
+import { registerUploads } from './rest/uploads.js';
+import { registerRelsRoutes } from './rest/rels-routes.js';
 import { registerOpsRoutes } from './ops-routes.js';
 import { registerGraphql } from './graphql/plugin.js';
+import { registerCommerceRoutes } from './rest/commerce-routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A REST facade route: needs SERVICE-API-VERSION and negotiates a representation. */
     rest?: boolean;
+    /** A REST route answering bytes (downloads): any Accept is fine, errors fall back to HAL+JSON. */
+    binary?: boolean;
   }
 }
 
 export const API_VERSION = '1';
 
-export async function buildApp(config: Config, opts: { clock?: Clock; logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, opts: ContainerOptions & { logger?: boolean } = {}): Promise<FastifyInstance> {
   const container = await createContainer(config, opts);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -39,6 +46,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock; logger?: b
   app.addHook('onClose', async () => container.close());
 
   await app.register(formbody);
+  await registerUploads(app);
   for (const type of ['application/xml', 'text/xml', 'application/hal+xml']) {
     app.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => {
       try {
@@ -54,7 +62,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock; logger?: b
     const config = req.routeOptions.config;
     const rest = config?.rest === true;
     if (rest) {
-      const mt = negotiate(req.headers.accept);
+      const mt = negotiate(req.headers.accept) ?? (config?.binary ? 'application/hal+json' : null);
       if (!mt) {
         req.negotiated = 'application/hal+json';
         return sendErrors(req, reply, 406, [{ code: 'not_acceptable', message: `supported media types: ${SUPPORTED_MEDIA_TYPES.join(', ')}` }]);
@@ -70,7 +78,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock; logger?: b
     }
     const auth = req.headers.authorization;
     if (auth && /^Bearer\s/i.test(auth)) {
-      const p = container.tokens.principalFromHeader(auth);
+      const p = await container.tokens.principalFromHeader(auth);
       if (!p) {
         if (!rest) return; // GraphQL and OAuth endpoints answer bad tokens in their own protocol.
         return sendApiError(req, reply, ApiError.unauthenticated('The bearer token is invalid or expired.'));
@@ -98,7 +106,12 @@ export async function buildApp(config: Config, opts: { clock?: Clock; logger?: b
 
   registerOpsRoutes(app);
   registerHomeRoutes(app);
+  registerOAuthRoutes(app);
+  registerReportingRoutes(app);
+  await registerWeb(app);
   registerResourceRoutes(app);
+  registerCommerceRoutes(app);
+  registerRelsRoutes(app);
   await registerGraphql(app);
   return app;
 }

@@ -19,6 +19,16 @@ export interface Config {
   sqliteSynchronous: 'FULL' | 'NORMAL';
   maxUploadBytes: number;
   outboundAllowPrivate: boolean;
+  /** How long a pre-checkout hook or tax endpoint may take (DESIGN §6: 5 s). */
+  preCheckoutTimeoutMs: number;
+  /** Largest calculated cost of one GraphQL operation (objects + connections × page size + mutations × 10). */
+  graphqlMaxCost: number;
+  /** Deepest field nesting of one GraphQL operation (root fields are depth 0). */
+  graphqlMaxDepth: number;
+  /** Most aliases in one GraphQL document. */
+  graphqlMaxAliases: number;
+  /** Whether GraphQL introspection (and so GraphiQL's schema docs) is answered. */
+  graphqlIntrospection: boolean;
 }
 
 function int(v: string | undefined, d: number): number {
@@ -44,6 +54,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sqliteSynchronous: env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 100 * 1024 * 1024),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === 'true',
+    preCheckoutTimeoutMs: int(env.PRE_CHECKOUT_TIMEOUT_MS, 5000),
+    graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 1000),
+    graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 10),
+    graphqlMaxAliases: int(env.GRAPHQL_MAX_ALIASES, 30),
+    graphqlIntrospection: env.GRAPHQL_INTROSPECTION !== 'false',
   };
   return { ...cfg, ...overrides };
 }

@@ -1,5 +1,6 @@
 // Wires the long-lived parts of the service once: database, registry, repository, tokens, clock.
 // buildApp and the CLI both start from here; nothing in it listens or touches HTTP.
+import { join } from 'node:path';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { Repository } from './data/repository.js';
@@ -11,6 +12,10 @@ import { systemClock, type Clock } from './services/clock.js';
 import type { Config } from './config.js';
 import type { Principal } from './auth/principal.js';
 import type { ServiceContext } from './services/context.js';
+import { EventBus } from './events/bus.js';
+import { BlobStore } from './files/blob-store.js';
+import { heuristicScorer, permissiveVerifier, type ChallengeVerifier, type RiskScorer } from './commerce/fraud.js';
+import type { CheckoutDeps } from './commerce/checkout.js';
 
 export interface Container {
   config: Config;
@@ -19,27 +24,45 @@ export interface Container {
   repo: Repository;
   tokens: TokenService;
   clock: Clock;
+  bus: EventBus;
+  /** What checkout needs beyond the request: fraud vendors, outbound policy, sandbox mode. */
+  checkout: CheckoutDeps;
   context(principal: Principal, requestId: string): ServiceContext;
   close(): Promise<void>;
 }
 
 let cachedRegistry: Registry | undefined;
 
-export async function createContainer(config: Config, opts: { clock?: Clock } = {}): Promise<Container> {
+export interface ContainerOptions {
+  clock?: Clock;
+  /** Replaces the built-in risk scorer and challenge verifier (tests, vendor integrations). */
+  fraud?: { scorer?: RiskScorer; verifier?: ChallengeVerifier };
+}
+
+export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Container> {
   const registry = (cachedRegistry ??= buildRegistry());
   const database = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, sqliteSynchronous: config.sqliteSynchronous });
   await migrate(database);
   const clock = opts.clock ?? systemClock;
   const repo = new Repository(database);
+  const files = new BlobStore(join(config.dataDir, 'files'));
   const tokens = new TokenService(database, clock, {
     keys: loadKeys({ jwtSecret: config.jwtSecret, dataDir: config.dataDir }),
     issuer: config.baseUrl,
     accessTokenTtl: config.accessTokenTtl,
     rotateRefreshTokens: config.rotateRefreshTokens,
   });
+  const bus = new EventBus();
+  const checkout: CheckoutDeps = {
+    sandbox: config.mode === 'sandbox',
+    fraud: {
+      scorer: opts.fraud?.scorer ?? heuristicScorer, verifier: opts.fraud?.verifier ?? permissiveVerifier,
+      allowPrivate: config.outboundAllowPrivate, hookTimeoutMs: config.preCheckoutTimeoutMs,
+    },
+  };
   return {
-    config, database, registry, repo, tokens, clock,
-    context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, baseUrl: config.baseUrl, requestId }),
+    config, database, registry, repo, tokens, clock, bus, checkout,
+    context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files }),
     close: () => database.close(),
   };
 }

@@ -13,6 +13,8 @@ export interface AccessClaims {
   uid?: number;
   sid?: number;
   scope: string;
+  /** The refresh-token family (grant) the token was issued under; revoking the family revokes it. */
+  fam?: string;
 }
 
 export interface VerifiedAccess extends AccessClaims {
@@ -40,7 +42,11 @@ export function verifyAccessToken(keys: SigningKey[], issuer: string, token: str
     }) as jwt.JwtPayload;
     if (p.typ !== 'access' || typeof p.exp !== 'number' || typeof p.jti !== 'string') return null;
     if (typeof p.cid !== 'number' || typeof p.scope !== 'string') return null;
-    return { cid: p.cid, uid: p.uid as number | undefined, sid: p.sid as number | undefined, scope: p.scope, jti: p.jti, exp: p.exp };
+    const optionalId = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
+    return {
+      cid: p.cid, uid: optionalId(p.uid), sid: optionalId(p.sid), scope: p.scope, jti: p.jti, exp: p.exp,
+      fam: typeof p.fam === 'string' ? p.fam : undefined,
+    };
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@
 // or a key generated once into DATA_DIR with mode 0600. Short HMAC secrets are refused.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 
 export interface SigningKey {
   kid: string;
@@ -17,7 +17,12 @@ export function parseKeys(spec: string): SigningKey[] {
     const [kid, secret] = idx > 0 ? [s.slice(0, idx), s.slice(idx + 1)] : [`k${i + 1}`, s];
     return { kid: kid.trim(), secret: Buffer.from(secret.trim(), 'utf8') };
   });
+  const kids = new Set<string>();
   for (const k of keys) {
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(k.kid) || kids.has(k.kid)) {
+      throw new Error(`JWT key id "${k.kid}" must be 1-64 characters of [A-Za-z0-9._-] and unique`);
+    }
+    kids.add(k.kid);
     if (k.secret.length < MIN_SECRET_BYTES) {
       throw new Error(`JWT secret "${k.kid}" is ${k.secret.length} bytes; at least ${MIN_SECRET_BYTES} are required`);
     }
@@ -33,4 +38,12 @@ export function loadKeys(opts: { jwtSecret?: string; dataDir: string }): Signing
     writeFileSync(file, `k1:${randomBytes(48).toString('base64url')}`, { mode: 0o600, flag: 'wx' });
   }
   return parseKeys(readFileSync(file, 'utf8').trim());
+}
+
+/**
+ * A key for another purpose (session cookies, CSRF tokens, flash messages) derived from a signing
+ * key with HKDF, so no two mechanisms share key material and rotating JWT_SECRET rotates them all.
+ */
+export function deriveKey(key: SigningKey, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', key.secret, Buffer.alloc(0), `commerce-api ${purpose}`, 32));
 }

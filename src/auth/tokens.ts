@@ -1,9 +1,10 @@
-// Issues and refreshes token sets, and turns a bearer token into a Principal.
+// Issues and refreshes token sets, revokes them, and turns a bearer token into a Principal.
+import { sql } from 'kysely';
 import type { Database, Db } from '../db/database.js';
 import type { Clock } from '../services/clock.js';
 import { formatTimestamp } from '../services/clock.js';
 import { hashSecret, randomToken, verifySecret } from './hashing.js';
-import { signAccessToken, verifyAccessToken } from './jwt.js';
+import { signAccessToken, verifyAccessToken, type VerifiedAccess } from './jwt.js';
 import type { SigningKey } from './keys.js';
 import { ANONYMOUS, type Principal } from './principal.js';
 import { CLIENT_FULL, STORE_FULL, USER_FULL } from './scopes.js';
@@ -21,6 +22,16 @@ export interface Grant {
   userId?: number;
   storeId?: number;
   scope: string;
+  /** The refresh-token family the access token belongs to (absent for client_credentials). */
+  family?: string;
+}
+
+/** A stored refresh token, whoever it was issued to: callers check the client and the state. */
+export interface RefreshGrant extends Grant {
+  id: number;
+  family: string;
+  rotated: boolean;
+  revoked: boolean;
 }
 
 export interface TokenServiceOptions {
@@ -30,58 +41,105 @@ export interface TokenServiceOptions {
   rotateRefreshTokens: boolean;
 }
 
+const REFRESH_FORMAT = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{20,100})$/;
+
 export class TokenService {
   constructor(private readonly database: Database, private readonly clock: Clock, readonly opts: TokenServiceOptions) {}
 
-  private nowSec(): number {
+  nowSec(): number {
     return Math.floor(this.clock.now().getTime() / 1000);
   }
 
-  accessToken(g: Grant): string {
-    return signAccessToken(this.opts.keys, this.opts.issuer, { cid: g.clientId, uid: g.userId, sid: g.storeId, scope: g.scope },
-      this.opts.accessTokenTtl, this.nowSec());
+  private now(): string {
+    return formatTimestamp(this.clock.now());
   }
 
-  /** A new access token and a new refresh token (stored hashed) for a grant. */
-  async issue(g: Grant, db: Db = this.database.db, family = randomToken(12)): Promise<TokenSet> {
+  accessToken(g: Grant): string {
+    return signAccessToken(this.opts.keys, this.opts.issuer,
+      { cid: g.clientId, uid: g.userId, sid: g.storeId, scope: g.scope, fam: g.family }, this.opts.accessTokenTtl, this.nowSec());
+  }
+
+  /** A token set without a refresh token (client_credentials, RFC 6749 §4.4.3). */
+  accessOnly(g: Grant): TokenSet {
+    return { access_token: this.accessToken(g), expires_in: this.opts.accessTokenTtl, token_type: 'Bearer', scope: g.scope };
+  }
+
+  /** A new access token and a new refresh token (stored hashed) for a grant, in `g.family` or a new family. */
+  async issue(g: Grant, db: Db = this.database.db): Promise<TokenSet> {
+    const family = g.family ?? randomToken(12);
     const secret = randomToken(32);
     const hash = await hashSecret(secret);
-    const now = formatTimestamp(this.clock.now());
+    const now = this.now();
     const row = await db.insertInto('refresh_tokens').values({
       token_hash: hash, client_id: g.clientId, user_id: g.userId ?? null, store_id: g.storeId ?? null,
       scope: g.scope, family, date_created: now, date_modified: now,
     }).returning('id').executeTakeFirstOrThrow();
-    return {
-      access_token: this.accessToken(g), expires_in: this.opts.accessTokenTtl, token_type: 'Bearer',
-      scope: g.scope, refresh_token: `${row.id}.${secret}`,
-    };
+    return { ...this.accessOnly({ ...g, family }), refresh_token: `${row.id}.${secret}` };
   }
 
-  /** The live grant behind a refresh token of `clientId`, or null. */
-  async findRefresh(token: string, clientId: number): Promise<(Grant & { id: number; family: string; rotated: boolean }) | null> {
-    const m = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
+  /** The stored grant behind a refresh token (revoked or not), or null when there is none. */
+  async findRefresh(token: string): Promise<RefreshGrant | null> {
+    const m = REFRESH_FORMAT.exec(token);
     if (!m) return null;
     const row = await this.database.db.selectFrom('refresh_tokens').selectAll().where('id', '=', Number(m[1])).executeTakeFirst();
-    if (!row || row.revoked_at || Number(row.client_id) !== clientId) return null;
-    if (!(await verifySecret(m[2], row.token_hash as string))) return null;
+    if (!(await verifySecret(m[2], row?.token_hash as string | undefined)) || !row) return null;
     return {
-      id: Number(row.id), family: row.family as string, rotated: !!row.rotated_at, clientId,
-      userId: row.user_id == null ? undefined : Number(row.user_id),
+      id: Number(row.id), family: row.family as string, rotated: !!row.rotated_at, revoked: !!row.revoked_at,
+      clientId: Number(row.client_id), userId: row.user_id == null ? undefined : Number(row.user_id),
       storeId: row.store_id == null ? undefined : Number(row.store_id), scope: row.scope as string,
     };
   }
 
-  async revokeFamily(family: string): Promise<void> {
-    await this.database.db.updateTable('refresh_tokens').set({ revoked_at: formatTimestamp(this.clock.now()) })
-      .where('family', '=', family).execute();
+  /** Marks a refresh token as rotated; false when a concurrent refresh did so first. */
+  async markRotated(id: number): Promise<boolean> {
+    const r = await this.database.db.updateTable('refresh_tokens').set({ rotated_at: this.now() })
+      .where('id', '=', id).where('rotated_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Revokes every refresh token of a grant and, through the `fam` claim, its access tokens. */
+  async revokeFamily(family: string, db: Db = this.database.db): Promise<void> {
+    await db.updateTable('refresh_tokens').set({ revoked_at: this.now() })
+      .where('family', '=', family).where('revoked_at', 'is', null).execute();
+  }
+
+  /** Revokes one access token until it would have expired anyway. */
+  async revokeAccess(claims: VerifiedAccess): Promise<void> {
+    const expires = formatTimestamp(new Date(claims.exp * 1000));
+    const now = this.now();
+    await this.database.db.insertInto('revoked_tokens')
+      .values({ jti: claims.jti, expires_at: expires, date_created: now, date_modified: now })
+      .onConflict((oc) => oc.column('jti').doNothing()).execute();
+  }
+
+  /**
+   * Whether the token's client, user and store still exist and neither the token nor its grant was
+   * revoked: one statement of indexed lookups, run on every authenticated request (no cache, so a
+   * revocation or deletion takes effect at once on every instance).
+   */
+  async isLive(c: VerifiedAccess): Promise<boolean> {
+    const row = (await sql<Record<string, unknown>>`select
+      (select count(*) from clients where id = ${c.cid}) as c,
+      ${c.uid !== undefined ? sql`(select count(*) from users where id = ${c.uid})` : sql`1`} as u,
+      ${c.sid !== undefined ? sql`(select count(*) from stores where id = ${c.sid})` : sql`1`} as s,
+      ${c.fam !== undefined ? sql`(select count(*) from refresh_tokens where family = ${c.fam} and revoked_at is not null)` : sql`0`} as f,
+      (select count(*) from revoked_tokens where jti = ${c.jti}) as j`.execute(this.database.db)).rows[0];
+    return Number(row.c) === 1 && Number(row.u) === 1 && Number(row.s) === 1 && Number(row.f) === 0 && Number(row.j) === 0;
+  }
+
+  /** The claims of a valid, live access token, or null. */
+  async verifyAccess(token: string): Promise<VerifiedAccess | null> {
+    const claims = verifyAccessToken(this.opts.keys, this.opts.issuer, token, this.nowSec());
+    if (!claims) return null;
+    return (await this.isLive(claims)) ? claims : null;
   }
 
   /** The principal of an `Authorization` header: anonymous without one, null when it is invalid. */
-  principalFromHeader(header: string | undefined): Principal | null {
+  async principalFromHeader(header: string | undefined): Promise<Principal | null> {
     if (!header) return ANONYMOUS;
     const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
     if (!m) return null;
-    const claims = verifyAccessToken(this.opts.keys, this.opts.issuer, m[1], this.nowSec());
+    const claims = await this.verifyAccess(m[1]);
     if (!claims) return null;
     const scopes = new Set(claims.scope.split(' ').filter(Boolean));
     const kind = claims.sid ? 'store' : claims.uid ? 'user' : 'client';

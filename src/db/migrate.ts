@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Database, Db, Dialect } from './database.js';
 import * as m001 from './migrations/001_accounts_and_taxes.js';
 import * as m002 from './migrations/002_commerce.js';
+import * as m003 from './migrations/003_oauth.js';
 
 interface Migration {
   name: string;
@@ -13,6 +14,7 @@ interface Migration {
 export const migrations: Migration[] = [
   { name: '001_accounts_and_taxes', up: m001.up },
   { name: '002_commerce', up: m002.up },
+  { name: '003_oauth', up: m003.up },
 ];
 
 export async function migrate(database: Database): Promise<string[]> {

@@ -1,38 +1,113 @@
-// Mounts Apollo Server on /graphql (POST and GET) with the shared context factory.
-import { ApolloServer } from '@apollo/server';
+// Mounts Apollo Server on /graphql: POST for every operation, GET for queries (GraphiQL for
+// browsers), with the operation limits of limits.ts and the shared context factory.
+import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, validate, type GraphQLFormattedError } from 'graphql';
 import type { FastifyInstance } from 'fastify';
-import { ANONYMOUS } from '../auth/principal.js';
+import type { Config } from '../config.js';
 import { buildSchema } from './schema.js';
 import { graphqlContext, type GraphQLContext } from './context.js';
+import { documentRules, maxCostRule } from './limits.js';
+import { actualCost, fragmentsOf } from './cost.js';
+import { registerGraphiqlAssets, sendGraphiql, wantsGraphiql } from './graphiql.js';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side; quote the logref when reporting it.';
+
+/**
+ * The cost limit needs the request's variables, so it runs per request once the operation is known
+ * (the document-only limits run in Apollo's cached validation). The requested and the actual cost
+ * are reported in `extensions.cost`.
+ */
+function costPlugin(config: Config): ApolloServerPlugin<GraphQLContext> {
+  const maximum = config.graphqlMaxCost;
+  return {
+    async requestDidStart() {
+      let requested: number | undefined;
+      return {
+        async didResolveOperation(rc) {
+          const [err] = validate(rc.schema, rc.document, [maxCostRule(maximum, {
+            variables: rc.request.variables, operationName: rc.operationName, onCost: (c) => { requested = c; },
+          })]);
+          if (err) throw new GraphQLError(err.message, { nodes: err.nodes, extensions: { ...err.extensions, http: { status: 400 } } });
+        },
+        async willSendResponse(rc) {
+          if (requested === undefined || rc.response.body.kind !== 'single' || !rc.operation) return;
+          const result = rc.response.body.singleResult;
+          const actual = actualCost(rc.schema, fragmentsOf(rc.document!.definitions), rc.operation, rc.request.variables, result.data);
+          result.extensions = { ...result.extensions, cost: { requested, actual, maximum } };
+        },
+      };
+    },
+  };
+}
+
+/** Unexpected errors are logged with the request id and answered without internals (SQL, paths). */
+function maskingPlugin(app: FastifyInstance): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors(rc) {
+          for (const err of rc.errors) {
+            if (err.extensions?.code === undefined || err.extensions.code === 'INTERNAL_SERVER_ERROR') {
+              app.log.error({ err: err.originalError ?? err, logref: rc.contextValue?.svc?.requestId }, 'GraphQL internal error');
+            }
+          }
+        },
+        async willSendResponse(rc) {
+          if (rc.response.body.kind !== 'single') return;
+          const result = rc.response.body.singleResult;
+          const logref = rc.contextValue?.svc?.requestId;
+          result.errors = result.errors?.map((e): GraphQLFormattedError => (e.extensions?.code === 'INTERNAL_SERVER_ERROR'
+            ? { ...e, message: INTERNAL_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR', ...(logref ? { logref } : {}) } }
+            : e));
+        },
+      };
+    },
+  };
+}
 
 export async function registerGraphql(app: FastifyInstance): Promise<void> {
   const { container } = app;
-  const schema = buildSchema(container.registry, container.config.baseUrl);
+  const { config } = container;
+  const schema = buildSchema(container.registry, config.baseUrl);
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    plugins: [fastifyApolloDrainPlugin(app)],
-    introspection: true,
+    plugins: [fastifyApolloDrainPlugin(app), costPlugin(config), maskingPlugin(app)],
+    validationRules: documentRules(config),
+    introspection: config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
-    hideSchemaDetailsFromClientErrors: process.env.NODE_ENV === 'production',
+    // "Did you mean …" would describe the schema to whoever probes it.
+    hideSchemaDetailsFromClientErrors: process.env.NODE_ENV !== 'development',
+    // Credentials travel only in the Authorization header, never in cookies, so a cross-site
+    // request cannot act for anyone; the check would also refuse plain GET queries.
+    csrfPrevention: false,
   });
   await apollo.start();
-  const handler = fastifyApolloHandler(apollo, {
+  const apolloHandler = fastifyApolloHandler(apollo, {
     context: async (req) => {
-      const auth = req.headers.authorization;
-      let principal = ANONYMOUS;
-      if (auth) {
-        const p = /^Bearer\s/i.test(auth) ? container.tokens.principalFromHeader(auth) : null;
-        if (!p) {
-          throw new GraphQLError('The bearer token is invalid or expired.', {
-            extensions: { code: 'UNAUTHENTICATED', http: { status: 401, headers: new Map([['www-authenticate', 'Bearer error="invalid_token"']]) } },
-          });
-        }
-        principal = p;
+      // app.ts's onRequest hook has verified a bearer token already; a header that left the
+      // request anonymous is a bad token (or not a bearer token at all).
+      const principal = req.principal;
+      if (req.headers.authorization && principal.kind === 'anonymous') {
+        throw new GraphQLError('The bearer token is invalid or expired.', {
+          extensions: {
+            code: 'UNAUTHENTICATED',
+            http: { status: 401, headers: new HeaderMap([['www-authenticate', 'Bearer error="invalid_token"']]) },
+          },
+        });
       }
       return graphqlContext(container.context(principal, req.id));
     },
   });
-  app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', handler });
+  app.route({
+    method: 'GET',
+    url: '/graphql',
+    // Browsers asking for a page get GraphiQL; every other GET is a query for Apollo.
+    preHandler: async (req, reply) => {
+      if (wantsGraphiql(req.headers.accept)) return sendGraphiql(reply);
+    },
+    handler: apolloHandler,
+  });
+  app.route({ method: ['POST', 'OPTIONS'], url: '/graphql', handler: apolloHandler });
+  registerGraphiqlAssets(app);
 }

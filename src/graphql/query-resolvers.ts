@@ -1,7 +1,7 @@
 // Root query fields: one per resource by id (derived), viewer, store and node(href).
 import type { Registry, ResourceDef } from '../model/types.js';
 import { ApiError } from '../services/errors.js';
-import { getRow } from '../services/resource-service.js';
+import { authorize, getRow } from '../services/resource-service.js';
 import type { GraphQLContext } from './context.js';
 import { guard } from './errors.js';
 import type { QueryResolvers } from './__generated__/resolvers-types.js';
@@ -47,7 +47,13 @@ export function queryResolvers(registry: Registry): Record<string, unknown> {
     }),
     viewer: (_, _args, ctx) => {
       const p = ctx.svc.principal;
-      const load = (name: string, id?: number) => (id ? ctx.loaders.byId(registry.resource(name)).load(id) : null);
+      // The token's own client, user and store, each as far as its scopes may read that resource
+      // (a store token reads its store and user, not its client's registration).
+      const load = (name: string, id?: number) => (id ? guard(async () => {
+        const r = registry.resource(name);
+        authorize(ctx.svc, r, 'read');
+        return ctx.loaders.byId(r).load(id);
+      }) : null);
       return { scopes: [...p.scopes], client: () => load('client', p.clientId), user: () => load('user', p.userId), store: () => load('store', p.storeId) };
     },
   };

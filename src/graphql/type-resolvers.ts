@@ -3,6 +3,7 @@
 import type { RelDef, Registry, ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import { authorize } from '../services/resource-service.js';
+import { accessTarget } from '../auth/scopes.js';
 import { refHref, selfHref } from '../services/refs.js';
 import type { GraphQLContext } from './context.js';
 import { connectionQuery, makeConnection, type ConnectionArgs } from './connections.js';
@@ -10,22 +11,27 @@ import { guard } from './errors.js';
 
 type Resolver = (row: Values, args: never, ctx: GraphQLContext) => unknown;
 
-function toOne(owner: ResourceDef, rel: RelDef): Resolver {
+// The foreign key already proves the target is in the caller's tenancy; the scope still has to
+// allow reading it (a tax_settings_read token reaches a tax's store, not its webhooks).
+function toOne(rel: RelDef): Resolver {
   return (row, _args, ctx) => {
     const id = row[rel.fk!];
     if (id === null || id === undefined) return null;
-    return ctx.loaders.byId(ctx.svc.registry.resource(rel.target)).load(Number(id));
+    const target = ctx.svc.registry.resource(rel.target);
+    return guard(async () => {
+      authorize(ctx.svc, target, 'read');
+      return ctx.loaders.byId(target).load(Number(id));
+    });
   };
 }
 
 function toMany(owner: ResourceDef, rel: RelDef): Resolver {
   return (row, args: ConnectionArgs, ctx) => guard(async () => {
     const target = ctx.svc.registry.resource(rel.target);
-    // Attributes have no scopes of their own; they are as visible as their parent.
-    authorize(ctx.svc, target.name === 'attribute' ? owner : target, 'read');
-    const q = connectionQuery(target, args);
-    const rows = await ctx.loaders.children(owner, rel, q).load(row.id);
-    return makeConnection(target, q, rows, () => ctx.loaders.childCount(owner, rel, q).load(row.id));
+    authorize(ctx.svc, accessTarget(owner, target), 'read');
+    const cq = connectionQuery(target, args);
+    const rows = await ctx.loaders.children(owner, rel, cq.query).load(row.id);
+    return makeConnection(target, cq, rows, () => ctx.loaders.childCount(owner, rel, cq.query).load(row.id));
   }) as unknown;
 }
 
@@ -44,7 +50,7 @@ export function typeResolvers(registry: Registry, baseUrl: string): Record<strin
         fields[f.gqlName] = (row) => row[col];
       }
     }
-    for (const rel of r.rels) fields[rel.gqlName] = rel.kind === 'one' ? toOne(r, rel) : toMany(r, rel);
+    for (const rel of r.rels) fields[rel.gqlName] = rel.kind === 'one' ? toOne(rel) : toMany(r, rel);
     out[r.typeName] = fields;
   }
   return out;

@@ -157,6 +157,7 @@ export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registr
       },
       methods: (r.methods as HttpMethod[] | undefined) ?? ['GET', 'PATCH', 'PUT', 'DELETE'],
       title: (r.title as string | undefined) ?? (r.name as string).replace(/_/g, ' '),
+      audit: (r.audit as boolean | undefined) ?? false,
       description: obj.description?.value,
       fields,
       fieldsByName: new Map(fields.map((f) => [f.name, f])),

@@ -1,7 +1,7 @@
 // The model registry's types: what the SDL directives declare, in the REST (snake_case) spelling,
 // with the GraphQL spelling alongside.
 
-export type Owner = 'STORE' | 'USER' | 'CLIENT' | 'GLOBAL';
+export type Owner = 'STORE' | 'USER' | 'CLIENT' | 'GLOBAL' | 'PARENT';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 export type FieldKind = 'string' | 'int' | 'decimal' | 'boolean' | 'datetime' | 'date' | 'json' | 'enum';
 export type Format = 'URL' | 'EMAIL' | 'DATE' | 'COUNTRY' | 'JSON' | 'FREQUENCY' | 'UNIX_TIMESTAMP';
@@ -85,6 +85,8 @@ export interface ResourceDef {
   scopes: { read: string[]; write: string[]; resend: string[] };
   methods: HttpMethod[];
   title: string;
+  /** Store configuration: writes are recorded in the changelog. */
+  audit: boolean;
   description?: string;
   fields: FieldDef[];
   fieldsByName: Map<string, FieldDef>;

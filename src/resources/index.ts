@@ -1,7 +1,17 @@
 // The rules of each resource that has any, by resource name.
 import type { ResourceRules } from './rules.js';
 import { taxRules } from './tax.js';
+import { downloadableRules } from './downloadable.js';
+import { itemRules } from './item.js';
+import { fraudProtectionRules } from './fraud_protection.js';
+import { paymentMethodSetFraudProtectionRules } from './payment_method_set_fraud_protection.js';
+import { webhookRules } from './webhook.js';
 
 export const resourceRules: Record<string, ResourceRules> = {
   tax: taxRules,
+  downloadable: downloadableRules,
+  item: itemRules,
+  fraud_protection: fraudProtectionRules,
+  payment_method_set_fraud_protection: paymentMethodSetFraudProtectionRules,
+  webhook: webhookRules,
 };

@@ -30,6 +30,8 @@ export interface ResourceRules {
   afterWrite?(row: Values, w: WriteInput, ctx: ServiceContext, tx: Tx): void | Promise<void>;
   /** Before rows of the resource are read for the caller (expired cart items are removed here). */
   beforeRead?(ctx: ServiceContext): Promise<void>;
+  /** After a deletion has committed: what lives outside the database goes (uploaded files). */
+  afterDelete?(row: Values, ctx: ServiceContext): void | Promise<void>;
   /** A reason the row may not change (answered 409), or undefined. */
   frozen?(row: Values): string | undefined;
 }

@@ -7,10 +7,14 @@ import { ApiError } from '../services/errors.js';
 import { bodyObject } from './body.js';
 import { sendRepresentation, serviceContext } from './http.js';
 import { representOne } from './represent.js';
+import { createDownloadable, updateDownloadable } from './uploads.js';
+import type { ListQuery } from '../data/query.js';
 
 type CustomCreate = (req: FastifyRequest, reply: FastifyReply, parent: Parent) => Promise<FastifyReply>;
+type CustomUpdate = (req: FastifyRequest, reply: FastifyReply, id: number, mode: 'patch' | 'put', query: ListQuery) => Promise<FastifyReply>;
 
 export const customCreates: Record<string, CustomCreate> = {
+  downloadable: createDownloadable,
   async store(req, reply, parent) {
     const ctx = serviceContext(req);
     if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
@@ -20,4 +24,9 @@ export const customCreates: Record<string, CustomCreate> = {
     rep.properties.token = token;
     return sendRepresentation(req, reply, rep, { status: 201, headers: { location: rep.self.href, 'cache-control': 'no-store' } });
   },
+};
+
+/** Member updates sent as multipart/form-data (a downloadable's file replacement); others are generic. */
+export const customUpdates: Record<string, CustomUpdate> = {
+  downloadable: updateDownloadable,
 };

@@ -1,9 +1,8 @@
-// The home resource, client registration (`svc:create_client`), user creation (`svc:create_user`)
-// and the OAuth token endpoint (`svc:token`).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createUserWithToken, OAuthError, registerClient, tokenGrant } from '../auth/oauth.js';
+// The home resource, client registration (`svc:create_client`) and user creation (`svc:create_user`).
+// The OAuth endpoints (`svc:token`, revocation, introspection) are in oauth-routes.ts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createUserWithToken, registerClient } from '../auth/oauth.js';
 import type { Representation } from '../representations/types.js';
-import { ApiError } from '../services/errors.js';
 import { bodyObject } from './body.js';
 import { sendRepresentation, serviceContext } from './http.js';
 import { representOne } from './represent.js';
@@ -34,12 +33,6 @@ function home(req: FastifyRequest): Representation {
   return { self: { href: `${base}/`, title: 'Home' }, class: ['home'], properties: { message }, links, embedded: [], actions: [] };
 }
 
-function oauthError(reply: FastifyReply, err: OAuthError): FastifyReply {
-  if (err.status === 401) reply.header('www-authenticate', 'Basic realm="token"');
-  return reply.code(err.status).header('cache-control', 'no-store').header('pragma', 'no-cache')
-    .send({ error: err.error, error_description: err.description });
-}
-
 export function registerHomeRoutes(app: FastifyInstance): void {
   app.get('/', { config: { rest: true } }, async (req, reply) => sendRepresentation(req, reply, home(req)));
 
@@ -61,18 +54,5 @@ export function registerHomeRoutes(app: FastifyInstance): void {
     const rep = await representOne(ctx, ctx.registry.resource('user'), user);
     rep.properties.token = token;
     return sendRepresentation(req, reply, rep, { status: 201, headers: { location: rep.self.href, 'cache-control': 'no-store' } });
-  });
-
-  app.post('/token', async (req, reply) => {
-    const ctx = serviceContext(req);
-    try {
-      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-      const token = await tokenGrant(ctx, app.container.tokens, req.headers.authorization, body);
-      return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(token);
-    } catch (err) {
-      if (err instanceof OAuthError) return oauthError(reply, err);
-      if (err instanceof ApiError) return oauthError(reply, new OAuthError('invalid_request', err.message));
-      throw err;
-    }
   });
 }

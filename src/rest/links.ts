@@ -40,10 +40,13 @@ export function resourceLinks(registry: Registry, baseUrl: string, r: ResourceDe
   return out;
 }
 
+/** `when` is a property that must be set, or `<property> = <value>[|<value>…]`. */
 function linkApplies(l: LinkDef, r: ResourceDef, row: Values): boolean {
   if (!l.when) return true;
-  const f = r.fieldsByName.get(l.when);
+  const m = /^\s*([a-z_]+)\s*=\s*(.+?)\s*$/.exec(l.when);
+  const f = r.fieldsByName.get(m ? m[1] : l.when);
   const v = f?.column ? row[f.column] : undefined;
+  if (m) return m[2].split('|').includes(String(v));
   return v !== null && v !== undefined && v !== '' && v !== false && v !== 0;
 }
 

@@ -9,7 +9,7 @@ const OPS: Record<string, FilterOp> = {
   not: 'not', in: 'in', isdefined: 'isdefined', greaterthan: 'gt', greaterthanorequal: 'gte',
   lessthan: 'lt', lessthanorequal: 'lte',
 };
-const RESERVED = new Set(['zoom', 'fields', 'order', 'limit', 'offset']);
+const RESERVED = new Set(['zoom', 'fields', 'order', 'limit', 'offset', 'after']);
 
 export interface ParsedQuery {
   query: ListQuery;
@@ -22,12 +22,13 @@ function zoomable(r: ResourceDef, name: string): RelDef | undefined {
 }
 
 /** Finds or adds the zoom node for a `a:b:c` path; undefined when a step is not zoomable. */
-function zoomNode(registry: Registry, r: ResourceDef, q: ListQuery, path: string[]): { node: Zoom; resource: ResourceDef } | undefined {
+function zoomNode(registry: Registry, r: ResourceDef, q: ListQuery, path: string[]): { node: Zoom; resource: ResourceDef; rel: RelDef } | undefined {
   let res = r;
   let query = q;
   let node: Zoom | undefined;
+  let rel: RelDef | undefined;
   for (const step of path) {
-    const rel = zoomable(res, step);
+    rel = zoomable(res, step);
     if (!rel) return undefined;
     node = query.zoom.find((z) => z.rel === step);
     if (!node) {
@@ -37,7 +38,7 @@ function zoomNode(registry: Registry, r: ResourceDef, q: ListQuery, path: string
     res = registry.resource(rel.target);
     query = node.query;
   }
-  return node ? { node, resource: res } : undefined;
+  return node && rel ? { node, resource: res, rel } : undefined;
 }
 
 function intParam(name: string, raw: string, min: number, max: number, errors: FieldError[]): number | undefined {
@@ -53,6 +54,16 @@ export function parseListQuery(registry: Registry, r: ResourceDef, params: URLSe
   const query = emptyQuery(DEFAULT_LIMIT);
   const limit = params.get('limit');
   if (limit !== null) query.limit = intParam('limit', limit, 1, MAX_LIMIT, errors) ?? DEFAULT_LIMIT;
+  const after = params.get('after');
+  if (after !== null) {
+    // Logs with a per-store `sequence` (the event feed) resume after a position.
+    if (!r.fieldsByName.has('sequence') || !/^\d{1,15}$/.test(after)) {
+      errors.push({ field: 'after', code: 'invalid_value', message: `after takes the sequence of the last ${r.name} seen` });
+    } else {
+      query.filters.push({ field: 'sequence', op: 'gt', value: after });
+      if (!params.has('order')) query.order.push({ field: 'sequence', dir: 'asc' });
+    }
+  }
   const offset = params.get('offset');
   if (offset !== null) query.offset = intParam('offset', offset, 0, 1e9, errors) ?? 0;
   for (const z of (params.get('zoom') ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
@@ -79,20 +90,32 @@ export function parseListQuery(registry: Registry, r: ResourceDef, params: URLSe
   }
   for (const [key, value] of params) {
     if (RESERVED.has(key)) continue;
+    // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
+    if (value.includes('\u0000')) {
+      errors.push({ field: key, code: 'invalid_value', message: `${key} must not contain NUL characters` });
+      continue;
+    }
     const attr = /^(.*?)(?::)?attributes:name\[([^\]]{1,500})\](?::([a-z]+))?$/.exec(key);
     const parts = key.split(':');
     let op: FilterOp = 'eq';
     const last = parts[parts.length - 1];
     if (!attr && parts.length > 1 && OPS[last]) { op = OPS[last]; parts.pop(); }
     const path = attr ? (attr[1] ? attr[1].split(':') : []) : parts.slice(0, -1);
-    const target = path.length ? zoomNode(registry, r, query, path) : { node: undefined, resource: r };
+    const target = path.length ? zoomNode(registry, r, query, path) : { node: undefined, resource: r, rel: undefined };
     if (!target) {
       errors.push({ field: key, code: 'unknown_filter', message: `${path.join(':')} is not a zoomable child of ${r.name}` });
       continue;
     }
+    // A zoomed single resource is embedded whole or not at all; filtering it would silently do nothing.
+    if (target.rel?.kind === 'one') {
+      errors.push({ field: key, code: 'invalid_filter', message: `${path.join(':')} is a single resource; child filters apply to zoomed collections` });
+      continue;
+    }
     const q = target.node ? target.node.query : query;
     if (attr) {
-      q.attributeFilters.push({ rel: 'attributes', name: attr[2], op: attr[3] ? (OPS[attr[3]] ?? 'eq') : 'eq', value });
+      // Attribute values are matched by equality with * wildcards; other operators are not offered.
+      if (attr[3]) errors.push({ field: key, code: 'invalid_filter', message: `attribute filters take name[<name>]=<value> (with * wildcards), not :${attr[3]}` });
+      else q.attributeFilters.push({ rel: 'attributes', name: attr[2], op: 'eq', value });
       continue;
     }
     const field = parts[parts.length - 1];
@@ -101,9 +124,14 @@ export function parseListQuery(registry: Registry, r: ResourceDef, params: URLSe
       errors.push({ field: key, code: 'unknown_filter', message: `${target.resource.name} has no property "${field}" to filter by` });
       continue;
     }
-    if (op === 'eq' && /^[^.]+\.\.[^.]+$/.test(value) && (field === 'id' || def?.kind !== 'string')) {
-      q.filters.push({ field, op: 'between', value: value.split('..') });
+    const range = value.split('..');
+    if (op === 'eq' && range.length === 2 && range[0] && range[1] && (field === 'id' || def?.kind !== 'string')) {
+      q.filters.push({ field, op: 'between', value: range });
     } else if (op === 'isdefined') {
+      if (!['true', 'false', '1', '0'].includes(value)) {
+        errors.push({ field: key, code: 'invalid_value', message: `${key} takes true or false` });
+        continue;
+      }
       q.filters.push({ field, op, value: value === 'true' || value === '1' });
     } else {
       q.filters.push({ field, op, value });

@@ -6,7 +6,8 @@ import { emptyQuery, MAX_LIMIT, type ListQuery, type Zoom } from '../data/query.
 import type { Page } from '../data/repository.js';
 import type { ActionField, Embedded, Representation } from '../representations/types.js';
 import type { ServiceContext } from '../services/context.js';
-import { authorize } from '../services/resource-service.js';
+import { authorize, beforeRead } from '../services/resource-service.js';
+import { accessTarget } from '../auth/scopes.js';
 import { refHref, selfHref } from '../services/refs.js';
 import { memberActions, resourceLinks, svc } from './links.js';
 
@@ -36,7 +37,8 @@ function zoomsWithEmbeds(r: ResourceDef, zoom: Zoom[]): Zoom[] {
 
 async function loadZoom(ctx: ServiceContext, r: ResourceDef, rel: RelDef, rows: Values[], q: ListQuery): Promise<Map<number, Values[]>> {
   const target = ctx.registry.resource(rel.target);
-  if (!rel.embed) authorize(ctx, target, 'read');
+  if (!rel.embed) authorize(ctx, accessTarget(r, target), 'read');
+  await beforeRead(ctx, target);
   if (rel.kind === 'many') {
     return (await ctx.repo.listChildren(rel, target, rows.map((x) => x.id), q)).byParent;
   }

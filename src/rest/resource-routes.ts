@@ -3,13 +3,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RelDef, ResourceDef } from '../model/types.js';
 import { ApiError } from '../services/errors.js';
-import { createRow, deleteRow, getRow, listChildren, updateRow } from '../services/resource-service.js';
+import { createOrAbsorbRow, deleteRow, getRow, listChildren, updateRow } from '../services/resource-service.js';
 import { bodyObject, effectiveMethod, idParam } from './body.js';
 import { checkIfMatch, sendRepresentation, serviceContext } from './http.js';
 import { actionFields } from './links.js';
 import { parseListQuery } from './query-string.js';
 import { representCollection, representOne } from './represent.js';
-import { customCreates } from './custom-creates.js';
+import { customCreates, customUpdates } from './custom-creates.js';
+import { collectionHandlers, type CollectionMethod } from './collection-handlers.js';
 
 const ALL = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -30,7 +31,9 @@ export function memberAllow(r: ResourceDef): string[] {
 
 /** Methods a to-many rel's collection path answers. */
 export function collectionAllow(rel: RelDef): string[] {
-  return ['GET', 'HEAD', ...(rel.methods.includes('POST') ? ['POST'] : []), 'OPTIONS'];
+  const handled = collectionHandlers[rel.target] ?? {};
+  const writes = (['POST', 'PATCH', 'PUT', 'DELETE'] as const).filter((m) => rel.methods.includes(m) && (m === 'POST' || handled[m]));
+  return ['GET', 'HEAD', ...writes, 'OPTIONS'];
 }
 
 function memberRoute(app: FastifyInstance, r: ResourceDef): void {
@@ -55,6 +58,8 @@ function memberRoute(app: FastifyInstance, r: ResourceDef): void {
         return reply.code(204).send();
       }
       if (req.headers['if-match']) checkIfMatch(req, await representOne(ctx, r, await getRow(ctx, r, id)));
+      const customUpdate = customUpdates[r.name];
+      if (customUpdate && req.isMultipart()) return customUpdate(req, reply, id, method === 'PUT' ? 'put' : 'patch', query);
       const row = await updateRow(ctx, r, id, bodyObject(req), method === 'PUT' ? 'put' : 'patch');
       return sendRepresentation(req, reply, await representOne(ctx, r, row, query), { etag: true });
     },
@@ -68,18 +73,23 @@ function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef)
   app.route({
     method: [...ALL], url: `${parent.path}/:id/${rel.name}`, config: { rest: true },
     handler: async (req, reply) => {
-      const method = req.method;
+      // An override must not turn an intended DELETE into a create: it is answered like the real method.
+      const method = effectiveMethod(req);
       if (method === 'OPTIONS') return reply.header('allow', allow.join(', ')).code(204).send();
       if (!allow.includes(method)) methodNotAllowed(reply, allow);
       const ctx = serviceContext(req);
       const parentRef = { resource: parent, id: idParam((req.params as { id: string }).id, parent.name), rel };
       const qs = params(req);
+      const handler = collectionHandlers[member.name]?.[method as CollectionMethod];
+      if (handler) return handler(req, reply, parentRef);
       if (method === 'POST') {
         const custom = customCreates[member.name];
         if (custom) return custom(req, reply, parentRef);
-        const row = await createRow(ctx, member, bodyObject(req), { parent: parentRef });
+        // A create a rule folded into an existing row (an identical cart item) answers 200, not 201.
+        const { row, created } = await createOrAbsorbRow(ctx, member, bodyObject(req), { parent: parentRef });
         const rep = await representOne(ctx, member, row);
-        return sendRepresentation(req, reply, rep, { status: 201, etag: true, headers: { location: rep.self.href } });
+        const where: Record<string, string> = { [created ? 'location' : 'content-location']: rep.self.href };
+        return sendRepresentation(req, reply, rep, { status: created ? 201 : 200, etag: true, headers: where });
       }
       const { query, errors } = parseListQuery(app.container.registry, member, qs);
       if (errors.length) throw ApiError.invalid(errors);

@@ -15,6 +15,10 @@ function bad(f: FieldDef, code: string, message: string): Coerced {
 }
 
 export function coerce(f: FieldDef, raw: unknown): Coerced {
+  // PostgreSQL text cannot hold NUL (SQLite can): refused here so both answer 400, never a 500.
+  if ((typeof raw === 'string' && raw.includes('\u0000')) || (Array.isArray(raw) && raw.some((x) => typeof x === 'string' && x.includes('\u0000')))) {
+    return bad(f, 'invalid_value', `${f.name} must not contain NUL characters`);
+  }
   if (f.list) {
     let v = raw;
     if (typeof v === 'string') {

@@ -5,6 +5,8 @@ import type { Registry } from '../model/types.js';
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from './clock.js';
 import type { TokenService } from '../auth/tokens.js';
+import type { EventBus } from '../events/bus.js';
+import type { BlobStore } from '../files/blob-store.js';
 
 export interface ServiceContext {
   principal: Principal;
@@ -13,8 +15,12 @@ export interface ServiceContext {
   repo: Repository;
   clock: Clock;
   tokens: TokenService;
+  /** Signals, after commit, that a store's event log grew. */
+  bus: EventBus;
   /** The service's public base URL; self links and `*_uri` references are absolute under it. */
   baseUrl: string;
   /** Request id, echoed as `logref` in error bodies. */
   requestId: string;
+  /** Uploaded files (downloadables). */
+  files: BlobStore;
 }

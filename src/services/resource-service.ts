@@ -6,7 +6,7 @@ import type { ListQuery } from '../data/query.js';
 import type { Page } from '../data/repository.js';
 import { ownerColumns } from '../data/tenancy.js';
 import { inTransaction } from '../db/database.js';
-import { allowed, grantingScopes, type AccessMode } from '../auth/scopes.js';
+import { accessTarget, allowed, grantingScopes, type AccessMode } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
 import { resourceRules } from '../resources/index.js';
 import type { WriteInput } from '../resources/rules.js';
@@ -16,6 +16,7 @@ import { ApiError, type FieldError } from './errors.js';
 import { resolveRef } from './refs.js';
 import { normalizeInput, type WriteMode } from './validate.js';
 import { isUniqueViolation } from './unique.js';
+import { recordChange } from '../events/record.js';
 
 export function authorize(ctx: ServiceContext, r: ResourceDef, mode: AccessMode): void {
   if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
@@ -42,14 +43,10 @@ export interface Parent {
   rel: RelDef;
 }
 
-/** Children need read access to themselves, or to the parent when they declare no area scopes. */
-function childAccessResource(parent: ResourceDef, child: ResourceDef): ResourceDef {
-  return child.owner === 'STORE' && !child.scopes.read.length && !child.scopes.write.length && child.name === 'attribute'
-    ? parent : child;
-}
-
 export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQuery): Promise<Page> {
   const child = ctx.registry.resource(parent.rel.target);
+  // Scope before existence: a token without the scope learns nothing about which parents exist.
+  authorize(ctx, accessTarget(parent.resource, child), 'read');
   await getRow(ctx, parent.resource, parent.id, 'read').catch(async (e) => {
     // A narrower token may read a child collection without reading its parent (tax_settings_read
     // lists a store's taxes); the parent must still be the caller's.
@@ -57,7 +54,6 @@ export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQ
     const row = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
     if (!row) throw ApiError.notFound(parent.resource.name);
   });
-  authorize(ctx, childAccessResource(parent.resource, child), 'read');
   await beforeRead(ctx, child);
   const { byParent } = await ctx.repo.listChildren(parent.rel, child, [parent.id], q);
   const rows = byParent.get(parent.id) ?? [];
@@ -136,11 +132,11 @@ export async function createRow(ctx: ServiceContext, r: ResourceDef, input: Reco
 export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, input: Record<string, unknown>,
   opts: CreateOptions = {}): Promise<{ row: Values; created: boolean }> {
   const { parent, extraColumns = {} } = opts;
+  if (!opts.authorized) authorize(ctx, parent ? accessTarget(parent.resource, r) : r, 'write');
   if (parent) {
     const parentRow = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
     if (!parentRow) throw ApiError.notFound(parent.resource.name);
   }
-  if (!opts.authorized) authorize(ctx, parent ? childAccessResource(parent.resource, r) : r, 'write');
   const w: WriteInput = { mode: 'create', input: { ...input } };
   const columns = { ...await prepareWrite(ctx, r, w), ...ownerColumns(r, tenantScope(ctx.principal)), ...extraColumns };
   if (parent) {
@@ -152,14 +148,18 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   columns.date_modified = now;
   await checkUnique(ctx, r, columns, uniqueOwner(r, columns));
   const rules = resourceRules[r.name];
-  return writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
+  let grew: number | undefined;
+  const result = await writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     const absorbed = await rules?.absorb?.(columns, w, ctx, tx);
     if (absorbed) return { row: absorbed, created: false };
     const row = await ctx.repo.insert(r, columns, tx);
     await rules?.afterWrite?.(row, w, ctx, tx);
+    grew = await recordChange(tx, ctx, r, 'created', undefined, row);
     return { row, created: true };
   }));
+  if (grew) ctx.bus.publish(grew);
+  return result;
 }
 
 export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number, input: Record<string, unknown>,
@@ -172,22 +172,29 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   const columns = await prepareWrite(ctx, r, w);
   columns.date_modified = formatTimestamp(ctx.clock.now());
   await checkUnique(ctx, r, columns, uniqueOwner(r, existing), id);
-  return writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
+  let grew: number | undefined;
+  const updated = await writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     const row = await ctx.repo.update(r, id, columns, tx);
     if (!row) throw ApiError.notFound(r.name);
     await rules?.afterWrite?.(row, w, ctx, tx);
+    grew = await recordChange(tx, ctx, r, 'modified', existing, row);
     return row;
   }));
+  if (grew) ctx.bus.publish(grew);
+  return updated;
 }
 
 export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number): Promise<void> {
   const existing = await getRow(ctx, r, id, 'write');
   const reason = resourceRules[r.name]?.frozen?.(existing);
   if (reason) throw ApiError.conflict('immutable', reason);
-  await inTransaction(ctx.database, async (tx) => {
+  const grew = await inTransaction(ctx.database, async (tx) => {
     await ctx.repo.delete(r, id, tx);
+    return recordChange(tx, ctx, r, 'deleted', existing, undefined);
   });
+  if (grew) ctx.bus.publish(grew);
+  await resourceRules[r.name]?.afterDelete?.(existing, ctx);
 }
 
 /** A unique index that a concurrent write beat us to answers 409, like the pre-check. */

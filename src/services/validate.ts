@@ -19,16 +19,22 @@ const REPRESENTATION_KEYS = new Set(['_links', '_embedded', 'id', 'href', 'links
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
+/** Why `v` is not an absolute http(s) URL, or undefined when it is one. */
+export function httpUrlProblem(v: string): string | undefined {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? undefined : 'must be an http or https URL';
+  } catch {
+    return 'must be an absolute URL';
+  }
+}
+
 function checkFormat(f: FieldDef, v: unknown, now: Date): FieldError | undefined {
   const fmt = f.constraints.format;
   const err = (message: string, code = 'invalid_format'): FieldError => ({ field: f.name, code, message });
   if (fmt === 'URL') {
-    try {
-      const u = new URL(String(v));
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') return err(`${f.name} must be an http or https URL`);
-    } catch {
-      return err(`${f.name} must be an absolute URL`);
-    }
+    const problem = httpUrlProblem(String(v));
+    if (problem) return err(`${f.name} ${problem}`);
   } else if (fmt === 'EMAIL') {
     if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(String(v))) return err(`${f.name} must be an email address`);
   } else if (fmt === 'COUNTRY') {
@@ -101,7 +107,8 @@ export function normalizeInput(r: ResourceDef, input: Record<string, unknown>, m
     const raw = input[f.name];
     const emptyIsValue = raw === '' && f.enumValues?.some((e) => e.rest === '');
     if (isBlank(raw) && !emptyIsValue) {
-      values[f.name] = null;
+      // Clearing a property with a default restores the default (its column may not hold null).
+      values[f.name] = defaultValue(f) ?? null;
       continue;
     }
     const c = coerce(f, raw);

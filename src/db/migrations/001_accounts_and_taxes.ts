@@ -45,6 +45,8 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     currency_code: { type: 'text', notNull: true, defaultTo: 'USD' },
     timezone: 'text',
     is_active: { type: 'bool', notNull: true, defaultTo: 1 },
+    // Last sequence number of the store's event log; bumped under the row lock by each event.
+    event_sequence: { type: 'int', notNull: true, defaultTo: 0 },
   });
   await index(db, 'stores', ['store_domain'], true);
   await index(db, 'stores', ['user_id']);

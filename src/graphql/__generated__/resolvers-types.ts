@@ -2188,6 +2188,11 @@ export type Owner =
   | 'CLIENT'
   /** Global rows (users): reached only through the token chain. */
   | 'GLOBAL'
+  /**
+   * Rows that belong to whatever parent they hang off (attributes): through a parent they are as
+   * visible and writable as the parent; addressed directly they are filtered by store_id like STORE.
+   */
+  | 'PARENT'
   /** Rows carry store_id; visible only to tokens of that store. */
   | 'STORE'
   /** Rows belong to a user (stores of a user). */
@@ -4939,6 +4944,7 @@ export type RelDirectiveArgs = {
 export type RelDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = RelDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type ResourceDirectiveArgs = {
+  audit?: Maybe<Scalars['Boolean']['input']>;
   collection: Scalars['String']['input'];
   methods?: Maybe<Array<HttpMethod>>;
   name: Scalars['String']['input'];

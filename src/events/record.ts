@@ -1,0 +1,72 @@
+// What a write announces: `<resource>/<created|modified|deleted>` for event resources, and a
+// changelog entry (itself announced as `changelog/created`) for store configuration. Called by the
+// generic resource service inside the write's transaction.
+import type { Tx } from '../db/database.js';
+import type { ResourceDef } from '../model/types.js';
+import type { Values } from '../data/codec.js';
+import type { ServiceContext } from '../services/context.js';
+import { formatTimestamp } from '../services/clock.js';
+import { appendEvent, EVENT_RESOURCES } from './log.js';
+
+export type ChangeAction = 'created' | 'modified' | 'deleted';
+
+/** REST-named properties of a row, without secrets. */
+export function snapshot(r: ResourceDef, row: Values): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: row.id };
+  for (const f of r.fields) if (f.column && !f.writeOnly) out[f.name] = row[f.column] ?? null;
+  return out;
+}
+
+function diffOf(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined) {
+  const out: Record<string, [unknown, unknown]> = {};
+  for (const k of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+    if (k === 'date_modified' || k === 'date_created') continue;
+    const a = before?.[k] ?? null;
+    const b = after?.[k] ?? null;
+    if (JSON.stringify(a) !== JSON.stringify(b)) out[k] = [a, b];
+  }
+  return out;
+}
+
+export function actorOf(ctx: ServiceContext): string {
+  const p = ctx.principal;
+  return p.userId ? `user:${p.userId}` : p.clientId ? `client:${p.clientId}` : 'system';
+}
+
+function storeOf(r: ResourceDef, row: Values): number | undefined {
+  if (r.name === 'store') return row.id;
+  const id = row.store_id;
+  return id === null || id === undefined ? undefined : Number(id);
+}
+
+/** Appends the events of one change; returns the store whose log grew, if any. */
+export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, action: ChangeAction,
+  before: Values | undefined, after: Values | undefined, opts: { event?: string; message?: string } = {}): Promise<number | undefined> {
+  const { message } = opts;
+  const row = after ?? before;
+  if (!row) return undefined;
+  const storeId = storeOf(r, row);
+  if (!storeId) return undefined;
+  const now = formatTimestamp(ctx.clock.now());
+  let grew = false;
+  if (EVENT_RESOURCES.has(r.name)) {
+    await appendEvent(tx, {
+      storeId, name: opts.event ?? `${r.name}/${action}`, resourceType: r.name, resourceId: row.id, occurredAt: now, payload: snapshot(r, row),
+    });
+    grew = true;
+  }
+  if (r.audit && !(action === 'deleted' && r.name === 'store')) {
+    const diff = diffOf(before && snapshot(r, before), after && snapshot(r, after));
+    if (action === 'modified' && !Object.keys(diff).length) return grew ? storeId : undefined;
+    const log = await tx.insertInto('changelogs').values({
+      store_id: storeId, resource_type: r.name, resource_id: row.id, action, actor: actorOf(ctx),
+      diff: JSON.stringify(diff), message: message ?? null, date_created: now, date_modified: now,
+    }).returningAll().executeTakeFirstOrThrow();
+    await appendEvent(tx, {
+      storeId, name: 'changelog/created', resourceType: 'changelog', resourceId: Number(log.id), occurredAt: now,
+      payload: { ...log, id: Number(log.id) },
+    });
+    grew = true;
+  }
+  return grew ? storeId : undefined;
+}

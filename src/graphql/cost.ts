@@ -1,0 +1,149 @@
+// The calculated cost of an operation: every object costs 1, a connection costs its page size times
+// the cost of one node (plus 1 for itself), a mutation field costs 10. The same walk gives the
+// requested cost (from the document and its variables, before execution) and the actual cost
+// (from the data returned).
+import {
+  Kind, getNamedType, isCompositeType, isInterfaceType, isObjectType, valueFromASTUntyped,
+  type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLNamedType,
+  type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
+  type ValueNode,
+} from 'graphql';
+import { MAX_LIMIT } from '../data/query.js';
+import { requestedPageSize } from './connections.js';
+
+export const MUTATION_COST = 10;
+
+/** Before execution: walk the document with requested page sizes. */
+const PLANNED = Symbol('planned');
+type Data = unknown;
+
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: Record<string, FragmentDefinitionNode>;
+  operation: OperationDefinitionNode;
+  variables: Record<string, unknown>;
+}
+
+interface Selected {
+  node: FieldNode;
+  parent: GraphQLCompositeType;
+}
+
+/** The fields of a selection set with fragments expanded (every type condition: an upper bound). */
+function fieldsOf(w: Walk, set: SelectionSetNode, type: GraphQLCompositeType, seen: Set<string> = new Set()): Selected[] {
+  const out: Selected[] = [];
+  for (const s of set.selections) {
+    if (s.kind === Kind.FIELD) out.push({ node: s, parent: type });
+    else if (s.kind === Kind.INLINE_FRAGMENT) {
+      const t = s.typeCondition ? w.schema.getType(s.typeCondition.name.value) : type;
+      if (t && isCompositeType(t)) out.push(...fieldsOf(w, s.selectionSet, t, seen));
+    } else {
+      const f = w.fragments[s.name.value];
+      // A fragment cycle is reported by graphql-js's own rule; it must not loop here.
+      if (!f || seen.has(f.name.value)) continue;
+      const t = w.schema.getType(f.typeCondition.name.value);
+      if (t && isCompositeType(t)) out.push(...fieldsOf(w, f.selectionSet, t, new Set([...seen, f.name.value])));
+    }
+  }
+  return out;
+}
+
+function fieldType(parent: GraphQLCompositeType, name: string): GraphQLNamedType | undefined {
+  if (!isObjectType(parent) && !isInterfaceType(parent)) return undefined;
+  const def = parent.getFields()[name];
+  return def ? getNamedType(def.type) : undefined;
+}
+
+function isConnection(t: GraphQLNamedType): t is GraphQLObjectType {
+  if (!isObjectType(t) || !t.name.endsWith('Connection')) return false;
+  const fields = t.getFields();
+  return 'edges' in fields && 'pageInfo' in fields;
+}
+
+function argValue(w: Walk, node: FieldNode, name: string): unknown {
+  const arg = node.arguments?.find((a) => a.name.value === name);
+  if (!arg) return undefined;
+  if (arg.value.kind === Kind.VARIABLE) {
+    const v = arg.value.name.value;
+    if (v in w.variables) return w.variables[v];
+    const def = w.operation.variableDefinitions?.find((d) => d.variable.name.value === v)?.defaultValue;
+    return def ? valueFromASTUntyped(def as ValueNode) : undefined;
+  }
+  return valueFromASTUntyped(arg.value);
+}
+
+const at = (data: Data, key: string): Data => (data === PLANNED ? PLANNED : (data as Record<string, Data> | null)?.[key]);
+const items = (data: Data): Data[] => (data === PLANNED ? [PLANNED] : Array.isArray(data) ? data : data == null ? [] : [data]);
+
+/** One node of a connection: the node itself and what is selected on it, per node returned. */
+function nodesCost(w: Walk, sel: Selected, data: Data, viaEdge: boolean): number {
+  const type = fieldType(sel.parent, sel.node.name.value);
+  if (!type || !isCompositeType(type) || !sel.node.selectionSet) return 0;
+  let total = 0;
+  for (const item of items(at(data, sel.node.alias?.value ?? sel.node.name.value))) {
+    if (!viaEdge) {
+      total += item == null ? 0 : 1 + objectCost(w, sel.node.selectionSet, type, item);
+      continue;
+    }
+    for (const f of fieldsOf(w, sel.node.selectionSet, type)) if (f.node.name.value === 'node') total += nodesCost(w, f, item, false);
+  }
+  return total;
+}
+
+function connectionCost(w: Walk, node: FieldNode, type: GraphQLObjectType, data: Data): number {
+  let pages = 0;
+  let once = 1;
+  for (const f of fieldsOf(w, node.selectionSet!, type)) {
+    const name = f.node.name.value;
+    if (name === 'nodes' || name === 'edges') pages = Math.max(pages, nodesCost(w, f, data, name === 'edges'));
+    else once += fieldCost(w, f, data, false);
+  }
+  if (data !== PLANNED) return once + pages;
+  const size = Math.min(MAX_LIMIT, requestedPageSize(argValue(w, node, 'first'), argValue(w, node, 'last')));
+  return once + size * pages;
+}
+
+function fieldCost(w: Walk, sel: Selected, data: Data, mutationRoot: boolean): number {
+  const name = sel.node.name.value;
+  if (name.startsWith('__')) return 0;
+  const type = fieldType(sel.parent, name);
+  const own = mutationRoot ? MUTATION_COST : 1;
+  if (!type || !isCompositeType(type) || !sel.node.selectionSet) return mutationRoot ? own : 0;
+  const value = at(data, sel.node.alias?.value ?? name);
+  if (isConnection(type)) return value == null ? 0 : connectionCost(w, sel.node, type, value);
+  let total = mutationRoot && value == null ? own : 0;
+  for (const item of items(value)) if (item != null) total += own + objectCost(w, sel.node.selectionSet, type, item);
+  return total;
+}
+
+function objectCost(w: Walk, set: SelectionSetNode, type: GraphQLCompositeType, data: Data, mutationRoot = false): number {
+  let total = 0;
+  for (const f of fieldsOf(w, set, type)) total += fieldCost(w, f, data, mutationRoot);
+  return total;
+}
+
+function walk(schema: GraphQLSchema, fragments: Walk['fragments'], operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | null | undefined, data: Data): number {
+  const root = schema.getRootType(operation.operation);
+  if (!root) return 0;
+  const w: Walk = { schema, fragments, operation, variables: variables ?? {} };
+  return objectCost(w, operation.selectionSet, root, data, operation.operation === 'mutation');
+}
+
+export function fragmentsOf(defs: ReadonlyArray<{ kind: string }>): Record<string, FragmentDefinitionNode> {
+  const out: Record<string, FragmentDefinitionNode> = {};
+  for (const d of defs) if (d.kind === Kind.FRAGMENT_DEFINITION) out[(d as FragmentDefinitionNode).name.value] = d as FragmentDefinitionNode;
+  return out;
+}
+
+/** The cost the operation asks for: requested page sizes (default 20), before anything runs. */
+export function requestedCost(schema: GraphQLSchema, fragments: Walk['fragments'], operation: OperationDefinitionNode,
+  variables?: Record<string, unknown> | null): number {
+  return walk(schema, fragments, operation, variables, PLANNED);
+}
+
+/** The cost of what was returned: objects actually present, connections by their actual length. */
+export function actualCost(schema: GraphQLSchema, fragments: Walk['fragments'], operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | null | undefined, data: Record<string, unknown> | null | undefined): number {
+  return data ? walk(schema, fragments, operation, variables, data) : 0;
+}

@@ -1,0 +1,47 @@
+// The OAuth 2.0 endpoints a client calls directly: token (RFC 6749 §3.2), revocation (RFC 7009)
+// and introspection (RFC 7662). They speak OAuth's JSON errors, not the REST error body, and need
+// no SERVICE-API-VERSION header.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { OAuthError } from '../auth/client-auth.js';
+import { tokenGrant } from '../auth/grants.js';
+import { introspectToken, revokeToken } from '../auth/revocation.js';
+import type { ServiceContext } from '../services/context.js';
+import { ApiError } from '../services/errors.js';
+import { serviceContext } from './http.js';
+
+function oauthError(reply: FastifyReply, err: OAuthError): FastifyReply {
+  // RFC 6749 §5.2: a failed client authentication answers 401 with a challenge.
+  if (err.status === 401) reply.header('www-authenticate', 'Basic realm="commerce-api", charset="UTF-8"');
+  return reply.code(err.status).send({ error: err.error, error_description: err.description });
+}
+
+type Endpoint = (ctx: ServiceContext, req: FastifyRequest) => Promise<unknown>;
+
+function endpoint(app: FastifyInstance, path: string, fn: Endpoint): void {
+  app.post(path, {
+    // Bodies that fail to parse (malformed JSON, unknown media type) are OAuth errors here too.
+    errorHandler: (err: FastifyError, _req, reply) => {
+      const status = err.statusCode ?? 500;
+      if (status >= 500) throw err;
+      reply.header('cache-control', 'no-store');
+      return oauthError(reply, new OAuthError('invalid_request', 'the request body must be application/x-www-form-urlencoded parameters'));
+    },
+  }, async (req, reply) => {
+    reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+    try {
+      const out = await fn(serviceContext(req), req);
+      return out === undefined ? reply.code(200).send() : reply.send(out);
+    } catch (err) {
+      if (err instanceof OAuthError) return oauthError(reply, err);
+      if (err instanceof ApiError) return oauthError(reply, new OAuthError('invalid_request', err.message));
+      throw err;
+    }
+  });
+}
+
+export function registerOAuthRoutes(app: FastifyInstance): void {
+  const { tokens } = app.container;
+  endpoint(app, '/token', (ctx, req) => tokenGrant(ctx, tokens, req.headers.authorization, req.body));
+  endpoint(app, '/revoke', (ctx, req) => revokeToken(ctx, tokens, req.headers.authorization, req.body));
+  endpoint(app, '/introspect', (ctx, req) => introspectToken(ctx, tokens, req.headers.authorization, req.body));
+}

@@ -1,0 +1,203 @@
+// Downloadable files over REST: multipart creation and replacement, and the file download.
+//
+// The `file` part is streamed to a staged blob (src/files) whether it comes before or after the
+// other fields; the fields are then validated by the generic service together with the upload, and
+// the blob moves into place only after the row has committed. Every failure path removes the
+// staged bytes, so an oversize (413) or invalid (400) upload leaves nothing on disk.
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ListQuery } from '../data/query.js';
+import type { Values } from '../data/codec.js';
+import { BlobSourceError, BlobTooLargeError, type BlobStore } from '../files/blob-store.js';
+import { contentDisposition, sanitizeFileName } from '../files/file-name.js';
+import { FILE, type UploadedFile } from '../resources/downloadable.js';
+import { tenantScope } from '../auth/principal.js';
+import type { ServiceContext } from '../services/context.js';
+import { ApiError, type FieldError } from '../services/errors.js';
+import { authorize, createRow, deleteRow, getRow, updateRow, type Parent } from '../services/resource-service.js';
+import { bodyObject, idParam } from './body.js';
+import { sendRepresentation, serviceContext } from './http.js';
+import { representOne } from './represent.js';
+
+const RESOURCE = 'downloadable';
+/** Room for the form fields and part headers around the file, for the early Content-Length check. */
+const ENVELOPE_BYTES = 2 * 1024 * 1024;
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
+
+export async function registerUploads(app: FastifyInstance): Promise<void> {
+  // Per-request limits (the file size) are passed to parts(); these bound everything else.
+  await app.register(multipart, { limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, files: 3, parts: 30, headerPairs: 20 } });
+  registerDownloadRoute(app);
+}
+
+function tooLarge(max: number): ApiError {
+  // The rest of an oversize body is not read; closing the connection spares the client sending it.
+  return new ApiError('too_large', [{ field: 'file', code: 'too_large', message: `file must be at most ${max} bytes` }], { connection: 'close' });
+}
+
+/** Errors while reading the multipart body: too large is 413, anything the client sent wrong is 400. */
+function uploadError(err: unknown, max: number): unknown {
+  if (err instanceof ApiError) return err;
+  const code = (err as { code?: unknown }).code;
+  if (err instanceof BlobTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(max);
+  if (err instanceof BlobSourceError || typeof code === 'string' && code.startsWith('FST_') || !(err instanceof Error && 'syscall' in err)) {
+    return ApiError.invalid([{ code: 'invalid_body', message: 'malformed or incomplete multipart/form-data body' }]);
+  }
+  return err; // the disk failed: a 500, not the client's fault
+}
+
+async function drain(stream: NodeJS.ReadableStream): Promise<void> {
+  await pipeline(stream, new Writable({ write: (_c, _e, done) => done() }));
+}
+
+interface ParsedForm {
+  fields: Record<string, string>;
+  upload?: UploadedFile;
+}
+
+/** Reads the form, staging the `file` part on disk; fields may come before or after it. */
+async function readForm(req: FastifyRequest, files: BlobStore, storeId: number, max: number): Promise<ParsedForm> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > max + ENVELOPE_BYTES) throw tooLarge(max);
+  const fields = new Map<string, string>();
+  const errors: FieldError[] = [];
+  let upload: UploadedFile | undefined;
+  try {
+    // busboy stops one byte past the limit, so the blob store is the one that says "too large".
+    for await (const part of req.parts({ limits: { fileSize: max + 1 } })) {
+      const name = part.fieldname;
+      if (part.type === 'file') {
+        if (name !== 'file' || upload) {
+          await drain(part.file);
+          errors.push(name === 'file'
+            ? { field: 'file', code: 'repeated', message: 'send exactly one file part' }
+            : { field: name, code: 'unknown_field', message: `${RESOURCE} has no file part "${name}"; send the file as "file"` });
+          continue;
+        }
+        const staged = await files.stage(part.file, storeId, max);
+        const type = part.mimetype.toLowerCase();
+        upload = { staged, fileName: sanitizeFileName(part.filename), contentType: MEDIA_TYPE.test(type) ? type : 'application/octet-stream' };
+      } else if (name === 'file') {
+        errors.push({ field: 'file', code: 'not_a_file', message: 'file must be a file part (with a filename), not a plain field' });
+      } else if (part.valueTruncated) {
+        errors.push({ field: name, code: 'max_length', message: `${name} is too long` });
+      } else if (fields.has(name)) {
+        errors.push({ field: name, code: 'repeated', message: `${name} was sent more than once` });
+      } else if (name !== '_method') {
+        fields.set(name, String(part.value));
+      }
+    }
+  } catch (err) {
+    if (upload) await files.discard(upload.staged);
+    throw uploadError(err, max);
+  }
+  if (errors.length) {
+    if (upload) await files.discard(upload.staged);
+    throw ApiError.invalid(errors);
+  }
+  return { fields: Object.fromEntries(fields), upload };
+}
+
+/** Runs the write; the staged blob goes if the write fails and moves into place if it succeeds. */
+async function writeWithUpload(ctx: ServiceContext, upload: UploadedFile | undefined, write: () => Promise<Values>,
+  undo: (row: Values) => Promise<unknown>): Promise<Values> {
+  let row: Values;
+  try {
+    row = await write();
+  } catch (err) {
+    if (upload) await ctx.files.discard(upload.staged);
+    throw err;
+  }
+  if (!upload) return row;
+  try {
+    await ctx.files.commit(upload.staged);
+  } catch (err) {
+    // The row names a blob that could not be put in place: take the write back, then fail.
+    await undo(row).catch(() => undefined);
+    await ctx.files.discard(upload.staged);
+    throw err;
+  }
+  if (upload.replacedKey) await ctx.files.remove(upload.replacedKey).catch(() => undefined);
+  return row;
+}
+
+/** POST {store}/downloadables: multipart with `file`; any other body is answered 400 naming `file`. */
+export async function createDownloadable(req: FastifyRequest, reply: FastifyReply, parent: Parent): Promise<FastifyReply> {
+  const ctx = serviceContext(req);
+  const r = ctx.registry.resource(RESOURCE);
+  let input: Record<string | symbol, unknown>;
+  if (req.isMultipart()) {
+    // Who may upload is settled before a byte of the file is read.
+    if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
+    if (!await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id)) throw ApiError.notFound(parent.resource.name);
+    authorize(ctx, r, 'write');
+    const form = await readForm(req, ctx.files, parent.id, req.server.container.config.maxUploadBytes);
+    input = { ...form.fields, [FILE]: form.upload ?? null };
+  } else {
+    const { file: _ignored, ...rest } = bodyObject(req);
+    input = { ...rest, [FILE]: null };
+  }
+  const upload = input[FILE] as UploadedFile | null;
+  const row = await writeWithUpload(ctx, upload ?? undefined, () => createRow(ctx, r, input, { parent }),
+    (created) => deleteRow(ctx, r, created.id));
+  const rep = await representOne(ctx, r, row);
+  return sendRepresentation(req, reply, rep, { status: 201, etag: true, headers: { location: rep.self.href } });
+}
+
+/** PATCH/PUT (or POST with X-HTTP-Method-Override) of a downloadable as multipart: may replace the file. */
+export async function updateDownloadable(req: FastifyRequest, reply: FastifyReply, id: number,
+  mode: 'patch' | 'put', query: ListQuery): Promise<FastifyReply> {
+  const ctx = serviceContext(req);
+  const r = ctx.registry.resource(RESOURCE);
+  const existing = await getRow(ctx, r, id, 'write');
+  const form = await readForm(req, ctx.files, Number(existing.store_id), req.server.container.config.maxUploadBytes);
+  const input: Record<string | symbol, unknown> = form.upload ? { ...form.fields, [FILE]: form.upload } : form.fields;
+  const row = await writeWithUpload(ctx, form.upload, () => updateRow(ctx, r, id, input, mode),
+    () => ctx.repo.update(r, id, fileColumns(existing)));
+  return sendRepresentation(req, reply, await representOne(ctx, r, row, query), { etag: true });
+}
+
+function fileColumns(row: Values): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of ['file_name', 'file_size', 'upload_date', 'file_key', 'file_content_type', 'file_sha256']) out[c] = row[c] ?? null;
+  return out;
+}
+
+/** {downloadable}/file: the uploaded bytes, as an attachment that no browser will render. */
+function registerDownloadRoute(app: FastifyInstance): void {
+  const r = app.container.registry.resource(RESOURCE);
+  const allow = 'GET, HEAD, OPTIONS';
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: `${r.path}/:id/file`,
+    config: { rest: true, binary: true },
+    handler: async (req, reply) => {
+      if (req.method === 'OPTIONS') return reply.header('allow', allow).code(204).send();
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        throw new ApiError('method_not_allowed', [{ code: 'method_not_allowed', message: `allowed methods: ${allow}` }], { allow });
+      }
+      const ctx = serviceContext(req);
+      const row = await getRow(ctx, r, idParam((req.params as { id: string }).id, r.name));
+      const blob = typeof row.file_key === 'string' ? await ctx.files.open(row.file_key) : undefined;
+      if (!blob) throw new ApiError('not_found', [{ code: 'no_file', message: 'this downloadable has no uploaded file' }]);
+      const etag = `"${String(row.file_sha256)}"`;
+      reply.headers({
+        'content-type': 'application/octet-stream',
+        'content-disposition': contentDisposition(String(row.file_name ?? '')),
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        'cache-control': 'private, no-cache',
+        vary: 'Authorization',
+        etag,
+      });
+      const inm = req.headers['if-none-match'];
+      if (req.method === 'HEAD' || (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*'))) {
+        blob.stream.destroy();
+        if (req.method === 'HEAD') return reply.header('content-length', blob.size).code(200).send();
+        return reply.code(304).send();
+      }
+      return reply.header('content-length', blob.size).send(blob.stream);
+    },
+  });
+}
