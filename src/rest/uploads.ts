@@ -29,7 +29,25 @@ const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   // Per-request limits (the file size) are passed to parts(); these bound everything else.
   await app.register(multipart, { limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, files: 3, parts: 30, headerPairs: 20 } });
+  // The parser is global, but only downloadable routes read multipart bodies: anywhere else the
+  // fields would be silently dropped, so those routes keep answering 415 as before.
+  const accepting = multipartRoutes(app);
+  app.addHook('preValidation', async (req) => {
+    if (req.isMultipart() && !accepting.has(req.routeOptions.url ?? '')) {
+      throw new ApiError('unsupported_media_type', [{ code: 'unsupported_media_type', message: 'multipart/form-data is accepted for downloadables only; send JSON, form-encoded or XML' }]);
+    }
+  });
   registerDownloadRoute(app);
+}
+
+/** Route patterns that take multipart bodies: the downloadable member and its collections. */
+function multipartRoutes(app: FastifyInstance): Set<string> {
+  const registry = app.container.registry;
+  const routes = new Set([`${registry.resource(RESOURCE).path}/:id`]);
+  for (const r of registry.resources) {
+    for (const rel of r.rels) if (rel.kind === 'many' && rel.target === RESOURCE) routes.add(`${r.path}/:id/${rel.name}`);
+  }
+  return routes;
 }
 
 function tooLarge(max: number): ApiError {

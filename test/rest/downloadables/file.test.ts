@@ -145,6 +145,40 @@ describe.each(engines())('downloadable files (%s)', (engine) => {
     expect((await call(t.app, link(d, 'svc:file'), { token: s.token })).statusCode).toBe(404);
   });
 
+  it('concurrent replacements leave exactly the blob the row names', async () => {
+    const d = await created('v0');
+    const before = storage(t.config.dataDir).blobs.length;
+    const results = await Promise.all([1, 2, 3, 4, 5].map((v) => sendMultipart(t.app, link(d, 'self'), s.token,
+      [filePart(`version ${v}`, `v${v}.txt`)], { 'x-http-method-override': 'PATCH' })));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(storage(t.config.dataDir)).toEqual({ blobs: expect.any(Array), temp: [] });
+    expect(storage(t.config.dataDir).blobs.length).toBe(before);
+    const row = json(await call(t.app, link(d, 'self'), { token: s.token }));
+    const file = await call(t.app, link(d, 'svc:file'), { token: s.token });
+    expect(file.body).toBe(`version ${row.file_name.slice(1, 2)}`);
+    expect(file.headers.etag).toBe(`"${sha(file.body)}"`);
+  });
+
+  it('a GraphQL deletion removes the blob too', async () => {
+    const d = await created('via graphql');
+    const before = storage(t.config.dataDir).blobs.length;
+    const id = link(d, 'self').split('/').pop();
+    const res = await t.app.inject({
+      method: 'POST', url: '/graphql',
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+      payload: { query: 'mutation($id: ID!) { deleteDownloadable(id: $id) { deletedId userErrors { field code } } }', variables: { id } },
+    });
+    expect(json(res).data?.deleteDownloadable, res.body).toMatchObject({ deletedId: id, userErrors: [] });
+    expect(storage(t.config.dataDir).blobs.length).toBe(before - 1);
+  });
+
+  it('multipart bodies are refused (415) on routes other than downloadables', async () => {
+    const store = json(await call(t.app, s.chain.storeHref, { token: s.token }));
+    const res = await sendMultipart(t.app, link(store, 'svc:taxes'), s.token, [{ name: 'name', value: 'VAT' }, filePart('x')]);
+    expect(res.statusCode).toBe(415);
+    expect(storage(t.config.dataDir).temp).toEqual([]);
+  });
+
   it('lists downloadables in the store collection', async () => {
     const res = await call(t.app, `${s.downloadables}?limit=300`, { token: s.token });
     expect(res.statusCode).toBe(200);

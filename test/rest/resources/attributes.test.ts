@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../helpers/app.js';
 import { errorFields, json, link, tokenChain } from '../../helpers/rest.js';
 import { narrowToken } from '../../helpers/tokens.js';
-import { create, newCart, suite, type Suite } from './setup.js';
+import { create, insertRow, newCart, suite, type Suite } from './setup.js';
 
 type Attr = { name: string; value: string; visibility: string };
 
@@ -57,6 +57,26 @@ describe.each(engines())('attributes on %s', (engine) => {
       expect((await send(href, 'DELETE')).statusCode).toBe(204);
       expect(await members(href)).toEqual([]);
     });
+  });
+
+  it('clients, users, transactions and subscriptions take the same writes, with their own tokens', async () => {
+    const home = json(await s.req('/', { token: s.chain.clientToken }));
+    const client = json(await s.req(link(home, 'svc:client'), { token: s.chain.clientToken }));
+    const user = json(await s.req(s.chain.userHref, { token: s.chain.userToken }));
+    const tx = await insertRow(s, 'transactions', { status: 'authorized' });
+    const sub = await insertRow(s, 'subscriptions', { start_date: '2030-06-01', frequency: '1m' });
+    const targets: Array<[string, string]> = [
+      [link(client, 'svc:attributes'), s.chain.clientToken], [link(user, 'svc:attributes'), s.chain.userToken],
+      [`http://api.test/transactions/${tx}/attributes`, s.chain.storeToken], [`http://api.test/subscriptions/${sub}/attributes`, s.chain.storeToken],
+    ];
+    for (const [href, token] of targets) {
+      expect((await s.req(href, { method: 'POST', token, body: [{ name: 'a', value: '1' }, { name: 'b', value: '2' }] })).statusCode, href).toBe(201);
+      const merged = json(await s.req(href, { method: 'PATCH', token, body: { name: 'a', value: '3' } }));
+      expect(merged._embedded['svc:attributes'].map((x: Attr) => `${x.name}=${x.value}`), href).toEqual(['a=3', 'b=2']);
+    }
+    // A client's attributes are embedded in the client without zooming.
+    const again = json(await s.req(link(home, 'svc:client'), { token: s.chain.clientToken }));
+    expect(again._embedded['svc:attributes'].map((x: Attr) => x.name)).toEqual(['a', 'b']);
   });
 
   it('visibility is write-once, through the collection and the member', async () => {
