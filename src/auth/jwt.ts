@@ -24,7 +24,7 @@ export interface VerifiedAccess extends AccessClaims {
 
 export function signAccessToken(keys: SigningKey[], issuer: string, claims: AccessClaims, ttlSeconds: number, nowSec: number): string {
   const key = keys[0];
-  return jwt.sign({ ...claims, typ: 'access', iat: nowSec, exp: nowSec + ttlSeconds }, key.secret, {
+  return jwt.sign({ ...claims, typ: 'access', iat: nowSec, exp: nowSec + ttlSeconds }, key.key, {
     algorithm: ALGORITHM, keyid: key.kid, issuer, audience: AUDIENCE, jwtid: randomUUID(),
   });
 }
@@ -37,7 +37,7 @@ export function verifyAccessToken(keys: SigningKey[], issuer: string, token: str
   const key = typeof kid === 'string' ? keys.find((k) => k.kid === kid) : undefined;
   if (!key || decoded.header.alg !== ALGORITHM) return null;
   try {
-    const p = jwt.verify(token, key.secret, {
+    const p = jwt.verify(token, key.key, {
       algorithms: [ALGORITHM], issuer, audience: AUDIENCE, clockTimestamp: nowSec, complete: false,
     }) as jwt.JwtPayload;
     if (p.typ !== 'access' || typeof p.exp !== 'number' || typeof p.jti !== 'string') return null;

@@ -2,6 +2,7 @@
 import { Decimal } from 'decimal.js';
 import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
+import { beforeRead } from '../services/resource-service.js';
 import type { TaxRule } from './taxes.js';
 import type { ProtectionRow } from './fraud.js';
 
@@ -31,6 +32,8 @@ export async function loadCheckoutData(ctx: ServiceContext, cart: Values): Promi
   const storeId = Number(cart.store_id);
   const r = (name: string) => ctx.registry.resource(name);
   const store = (await ctx.repo.findByIds(r('store'), [storeId])).get(storeId)!;
+  // Expired items leave the cart before anything is priced.
+  await beforeRead(ctx, r('item'));
   const items = (await ctx.repo.listChildren(r('cart').relsByName.get('items')!, r('item'), [cart.id],
     { filters: [], attributeFilters: [], order: [{ field: 'id', dir: 'asc' }], limit: 10_000, offset: 0, zoom: [] })).byParent.get(cart.id) ?? [];
   const itemIds = items.map((i) => i.id);

@@ -75,7 +75,8 @@ function config(row: ProtectionRow): Record<string, unknown> {
 
 async function preCheckoutHook(row: ProtectionRow, summary: CheckoutSummary, deps: FraudDeps): Promise<[FraudVerdict, FraudLog]> {
   const cfg = config(row);
-  const enabled = cfg.enabled === true || cfg.enabled === 1 || cfg.enabled === '1' || cfg.enabled === 'true';
+  // A configured hook without `enabled` runs: leaving the flag out should not silently disable it.
+  const enabled = cfg.enabled === undefined || cfg.enabled === true || cfg.enabled === 1 || cfg.enabled === '1' || cfg.enabled === 'true';
   if (!enabled) return ['pass', { action: 'fraud_check', status: 'skipped', message: 'pre-checkout hook disabled' }];
   const onFailure: FraudVerdict = cfg.failure_handling === 'approve' ? 'pass' : 'reject';
   try {

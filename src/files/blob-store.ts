@@ -5,7 +5,7 @@
 // a path, and every key is checked against its pattern before it becomes one.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -111,7 +111,26 @@ export class BlobStore {
     await rm(staged.tempPath, { force: true });
   }
 
-  /** Removes a stored blob; a missing one is not an error (removal is retried after crashes). */
+  /**
+   * Removes temp files older than `maxAgeMs`: uploads a crash cut off. Younger ones may still be
+   * streaming (another request, or another process sharing the data directory).
+   */
+  async sweepTemp(maxAgeMs: number, now = Date.now()): Promise<number> {
+    const names = await readdir(this.tempDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      if (!/^[0-9a-f]{32}\.part$/.test(name)) continue;
+      const path = join(this.tempDir, name);
+      const st = await stat(path).catch(() => undefined);
+      if (st && now - st.mtimeMs > maxAgeMs) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  /** Removes a stored blob; a missing one is not an error. */
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }

@@ -14,6 +14,9 @@ export interface LimitConfig {
   graphqlMaxAliases: number;
 }
 
+/** Apollo reports every failed rule with this code; the limits say the same on every transport. */
+const VALIDATION_FAILED = 'GRAPHQL_VALIDATION_FAILED';
+
 /** Introspection (`__schema`, `__type`, `__typename`) is exempt: its own shape is fixed and small. */
 const isMeta = (name: string) => name.startsWith('__');
 
@@ -41,7 +44,7 @@ export function maxDepthRule(max: number): ValidationRule {
       if (depth > max) {
         context.reportError(new GraphQLError(
           `The operation is nested ${depth} levels deep; at most ${max} are allowed. Split it into several operations.`,
-          { nodes: [op], extensions: { code: 'DEPTH_LIMIT_EXCEEDED', depth, maximum: max } },
+          { nodes: [op], extensions: { code: VALIDATION_FAILED, limit: 'depth', depth, maximum: max } },
         ));
       }
     },
@@ -60,7 +63,7 @@ export function maxAliasesRule(max: number): ValidationRule {
           if (count > max) {
             context.reportError(new GraphQLError(
               `The document uses ${count} aliases; at most ${max} are allowed.`,
-              { nodes: [doc], extensions: { code: 'ALIAS_LIMIT_EXCEEDED', aliases: count, maximum: max } },
+              { nodes: [doc], extensions: { code: VALIDATION_FAILED, limit: 'aliases', aliases: count, maximum: max } },
             ));
           }
         },
@@ -88,7 +91,7 @@ export function maxCostRule(max: number, opts: CostOptions = {}): ValidationRule
         context.reportError(new GraphQLError(
           `The operation's calculated cost is ${cost}; at most ${max} is allowed. Each object costs 1, a connection ` +
           'costs its page size (first/last, default 20) times the cost of one node, and a mutation costs 10: ask for smaller pages.',
-          { nodes: [op], extensions: { code: 'COST_LIMIT_EXCEEDED', cost: { requested: cost, maximum: max } } },
+          { nodes: [op], extensions: { code: VALIDATION_FAILED, limit: 'cost', cost: { requested: cost, maximum: max } } },
         ));
       }
     },

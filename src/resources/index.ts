@@ -1,5 +1,6 @@
 // The rules of each resource that has any, by resource name.
 import type { ResourceRules } from './rules.js';
+import { subscriptionRules } from './subscription.js';
 import { taxRules } from './tax.js';
 import { downloadableRules } from './downloadable.js';
 import { itemRules } from './item.js';
@@ -8,6 +9,7 @@ import { paymentMethodSetFraudProtectionRules } from './payment_method_set_fraud
 import { webhookRules } from './webhook.js';
 
 export const resourceRules: Record<string, ResourceRules> = {
+  subscription: subscriptionRules,
   tax: taxRules,
   downloadable: downloadableRules,
   item: itemRules,

@@ -32,6 +32,8 @@ export interface ResourceRules {
   beforeRead?(ctx: ServiceContext): Promise<void>;
   /** After a deletion has committed: what lives outside the database goes (uploaded files). */
   afterDelete?(row: Values, ctx: ServiceContext): void | Promise<void>;
+  /** The event an update announces when it is more than `<resource>/modified` (a cancellation). */
+  updateEvent?(before: Values, after: Values): string | undefined;
   /** A reason the row may not change (answered 409), or undefined. */
   frozen?(row: Values): string | undefined;
 }

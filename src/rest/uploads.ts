@@ -13,7 +13,7 @@ import type { Values } from '../data/codec.js';
 import { BlobSourceError, BlobTooLargeError, type BlobStore } from '../files/blob-store.js';
 import { contentDisposition, sanitizeFileName } from '../files/file-name.js';
 import { FILE, type UploadedFile } from '../resources/downloadable.js';
-import { tenantScope } from '../auth/principal.js';
+import { ANONYMOUS, tenantScope } from '../auth/principal.js';
 import type { ServiceContext } from '../services/context.js';
 import { ApiError, type FieldError } from '../services/errors.js';
 import { authorize, createRow, deleteRow, getRow, updateRow, type Parent } from '../services/resource-service.js';
@@ -24,6 +24,8 @@ import { representOne } from './represent.js';
 const RESOURCE = 'downloadable';
 /** Room for the form fields and part headers around the file, for the early Content-Length check. */
 const ENVELOPE_BYTES = 2 * 1024 * 1024;
+/** A temp file this old belongs to an upload a crash cut off. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
 
 export async function registerUploads(app: FastifyInstance): Promise<void> {
@@ -38,6 +40,9 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
     }
   });
   registerDownloadRoute(app);
+  app.addHook('onReady', async () => {
+    await app.container.context(ANONYMOUS, 'startup').files.sweepTemp(STALE_TEMP_MS);
+  });
 }
 
 /** Route patterns that take multipart bodies: the downloadable member and its collections. */
@@ -55,15 +60,16 @@ function tooLarge(max: number): ApiError {
   return new ApiError('too_large', [{ field: 'file', code: 'too_large', message: `file must be at most ${max} bytes` }], { connection: 'close' });
 }
 
-/** Errors while reading the multipart body: too large is 413, anything the client sent wrong is 400. */
+/**
+ * Errors while reading the multipart body: too large is 413; a failing disk (an error with a
+ * syscall that did not come from the client's stream) stays a 500; everything else is the body's
+ * fault (malformed parts, busboy and plugin limits, a cut-off upload) and answers 400.
+ */
 function uploadError(err: unknown, max: number): unknown {
   if (err instanceof ApiError) return err;
-  const code = (err as { code?: unknown }).code;
-  if (err instanceof BlobTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(max);
-  if (err instanceof BlobSourceError || typeof code === 'string' && code.startsWith('FST_') || !(err instanceof Error && 'syscall' in err)) {
-    return ApiError.invalid([{ code: 'invalid_body', message: 'malformed or incomplete multipart/form-data body' }]);
-  }
-  return err; // the disk failed: a 500, not the client's fault
+  if (err instanceof BlobTooLargeError || (err as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(max);
+  if (err instanceof Error && 'syscall' in err && !(err instanceof BlobSourceError)) return err;
+  return ApiError.invalid([{ code: 'invalid_body', message: 'malformed or incomplete multipart/form-data body' }]);
 }
 
 async function drain(stream: NodeJS.ReadableStream): Promise<void> {
@@ -104,7 +110,8 @@ async function readForm(req: FastifyRequest, files: BlobStore, storeId: number, 
       } else if (fields.has(name)) {
         errors.push({ field: name, code: 'repeated', message: `${name} was sent more than once` });
       } else if (name !== '_method') {
-        fields.set(name, String(part.value));
+        // A part typed application/json arrives parsed; validation wants its text back.
+        fields.set(name, typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
       }
     }
   } catch (err) {

@@ -178,7 +178,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
     const row = await ctx.repo.update(r, id, columns, tx);
     if (!row) throw ApiError.notFound(r.name);
     await rules?.afterWrite?.(row, w, ctx, tx);
-    grew = await recordChange(tx, ctx, r, 'modified', existing, row);
+    grew = await recordChange(tx, ctx, r, 'modified', existing, row, { event: rules?.updateEvent?.(existing, row) });
     return row;
   }));
   if (grew) ctx.bus.publish(grew);

@@ -102,7 +102,8 @@ for (const engine of engines()) {
     it('shows an error page, without redirecting, for an unknown client or an unregistered redirect_uri', async () => {
       const { challenge } = pkce();
       const b = new Browser(t.app);
-      for (const extra of [{ client_id: 'svc_nobody_at_all_here' }, { redirect_uri: 'https://evil.example/cb' }, { redirect_uri: '' }]) {
+      const cases: Array<Record<string, string>> = [{ client_id: 'svc_nobody_at_all_here' }, { redirect_uri: 'https://evil.example/cb' }, { redirect_uri: '' }];
+      for (const extra of cases) {
         const res = await b.get(authorizeUrl(f.client, challenge, extra));
         expect(res.statusCode).toBe(400);
         expect(res.headers.location).toBeUndefined();

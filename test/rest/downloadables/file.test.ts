@@ -1,6 +1,9 @@
 // The life of a downloadable's file: download headers, replacement through X-HTTP-Method-Override
 // (PATCH or PUT), JSON and form updates of the other properties, deletion removing the blob.
 import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../../helpers/app.js';
 import { call, errorFields, json, link } from '../../helpers/rest.js';
@@ -177,6 +180,26 @@ describe.each(engines())('downloadable files (%s)', (engine) => {
     const res = await sendMultipart(t.app, link(store, 'svc:taxes'), s.token, [{ name: 'name', value: 'VAT' }, filePart('x')]);
     expect(res.statusCode).toBe(415);
     expect(storage(t.config.dataDir).temp).toEqual([]);
+  });
+
+  it('removes temp files left by a crash when the app starts, and only stale ones', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'commerce-sweep-'));
+    const tmp = join(dataDir, 'files', 'tmp');
+    mkdirSync(tmp, { recursive: true });
+    const stale = join(tmp, `${'a'.repeat(32)}.part`);
+    const fresh = join(tmp, `${'b'.repeat(32)}.part`);
+    writeFileSync(stale, 'cut off');
+    writeFileSync(fresh, 'in flight');
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(stale, old, old);
+    const restarted = await makeApp({ engine, config: { dataDir } });
+    try {
+      await restarted.app.ready();
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(fresh)).toBe(true);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('lists downloadables in the store collection', async () => {

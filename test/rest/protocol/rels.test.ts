@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, engines } from '../../helpers/app.js';
 import { call, json, link } from '../../helpers/rest.js';
 import { relNames } from '../../../src/rest/rels-page.js';
-import { fromHal, fromSirenText, fromXml } from './shape.js';
-import { HAL, SIREN, XML, openWorld, type World } from './world.js';
+import { HAL, SIREN, XML, fromHal, fromSirenText, fromXml, openWorld, type World } from './world.js';
 
 const HOME_RELS = ['create_client', 'token', 'reporting', 'client', 'create_user', 'user', 'stores', 'store', 'errors'];
 
@@ -131,7 +130,7 @@ describe.each(engines())('relation documentation pages (%s)', (engine) => {
     expect((await page(w, '/rels/tax', 'application/hal+json')).headers['content-type']).toMatch(/^application\/hal\+json/);
   });
 
-  it('has a page behind every svc: relation of the home, store, tax, item category, cart and item representations', async () => {
+  it('has a page behind every svc: relation of the home, store, tax, item category, cart, item and transaction representations', async () => {
     const tax = await w.createTax({ name: 'Followed', type: 'custom_tax_endpoint' });
     const category = await w.createCategory('FOLLOW');
     const tic = await w.linkCategory(tax, category);
@@ -143,8 +142,12 @@ describe.each(engines())('relation documentation pages (%s)', (engine) => {
     const cart = await created(link(w.store, 'svc:carts'), {});
     const item = await created(link(cart, 'svc:items'), { name: 'Book', price: 10, item_category_uri: link(category, 'self') });
     await created(link(item, 'svc:item_options'), { name: 'Cover', value: 'Hard' });
+    const paid = await created(link(w.store, 'svc:carts'), { shipping_country: 'US', customer_email: 'buyer@example.com' });
+    await created(link(paid, 'svc:items'), { name: 'Pen', price: 2, item_category_uri: link(category, 'self') });
+    const txn = await created(link(paid, 'svc:checkout'), {});
     const bodies = [
       cart, item, await w.get(`${link(item, 'self')}?zoom=item_options,item_category`),
+      txn, await w.get(`${link(txn, 'self')}?zoom=items,items:item_options,applied_taxes,transaction_logs`),
       json(await call(w.app, '/')),
       json(await call(w.app, '/', { token: w.chain.clientToken })),
       json(await call(w.app, '/', { token: w.chain.userToken })),
@@ -157,8 +160,8 @@ describe.each(engines())('relation documentation pages (%s)', (engine) => {
     const rels = new Set<string>();
     for (const b of bodies) halRels(b, rels);
     expect([...rels]).toEqual(expect.arrayContaining(['svc:store', 'svc:taxes', 'svc:tax_item_categories', 'svc:item_category',
-      'svc:item_options', 'svc:items', 'svc:errors', 'svc:token', 'svc:create_client', 'svc:create_user', 'svc:client', 'svc:reporting']));
-    const curie = bodies[3]._links.curies[0];
+      'svc:item_options', 'svc:items', 'svc:capture', 'svc:void', 'svc:transaction_logs', 'svc:errors', 'svc:token', 'svc:create_client', 'svc:create_user', 'svc:client', 'svc:reporting']));
+    const curie = bodies[5]._links.curies[0];
     expect(curie).toEqual({ name: 'svc', href: `${BASE}/rels/{rel}`, templated: true });
     for (const rel of rels) {
       const res = await page(w, curie.href.replace('{rel}', rel.slice(4)));

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, engines } from '../../helpers/app.js';
 import { json, link } from '../../helpers/rest.js';
 import { SUPPORTED_MEDIA_TYPES } from '../../../src/representations/negotiate.js';
-import { fromHal, fromSirenText, fromXml, wellFormed } from './shape.js';
-import { HAL, HTML, SIREN, XML, members, openWorld, type World } from './world.js';
+import { HAL, HTML, SIREN, XML, fromHal, fromSirenText, fromXml, members, openWorld, wellFormed, type World } from './world.js';
 
 describe.each(engines())('representations (%s)', (engine) => {
   let w: World;

@@ -1,0 +1,57 @@
+// Per-request DataLoaders: the number of SQL statements of a nested query depends on its depth, never
+// on the number of parents (store → taxes → taxItemCategories → itemCategory).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, makeApp, type TestApp } from '../helpers/app.js';
+import { gql, tokenChain, type Chain } from './helpers.js';
+
+const NESTED = `query($n: Int!) { store { id taxes(first: $n) { nodes { id name
+  taxItemCategories(first: 2) { nodes { id itemCategory { id code } } } } } } }`;
+/** store, taxes, taxItemCategories, itemCategory. */
+const LEVELS = 4;
+
+describe.each(engines())('statements per nested query (%s)', (engine) => {
+  let t: TestApp;
+  let chain: Chain;
+
+  beforeAll(async () => {
+    t = await makeApp({ engine });
+    chain = await tokenChain(t.app);
+    const { repo, registry } = t.app.container;
+    const storeId = Number(chain.storeHref.split('/').pop());
+    const now = '2030-01-02T03:04:05+0000';
+    const base = { store_id: storeId, date_created: now, date_modified: now };
+    const categories = [];
+    for (const code of ['BOOKS', 'MUSIC']) {
+      categories.push(await repo.insert(registry.resource('item_category'), { ...base, code, name: code, item_delivery_type: 'shipped' }));
+    }
+    for (let i = 0; i < 100; i++) {
+      const tax = await repo.insert(registry.resource('tax'), { ...base, name: `tax ${i}`, type: 'global', rate: '5' });
+      for (const c of categories) {
+        await repo.insert(registry.resource('tax_item_category'), { ...base, tax_id: tax.id, item_category_id: c.id });
+      }
+    }
+  });
+  afterAll(() => t?.close());
+
+  async function measure(n: number) {
+    const stats = t.app.container.database.stats;
+    const before = stats.statements;
+    const res = await gql(t.app, NESTED, { token: chain.storeToken, variables: { n } });
+    const statements = stats.statements - before;
+    expect(res.body.errors).toBeUndefined();
+    return { statements, taxes: res.body.data.store.taxes.nodes };
+  }
+
+  it('runs as many statements for 100 parents as for 10, at most depth + 2', async () => {
+    const ten = await measure(10);
+    const hundred = await measure(100);
+    expect(ten.taxes).toHaveLength(10);
+    expect(hundred.taxes).toHaveLength(100);
+    for (const tax of hundred.taxes) {
+      expect(tax.taxItemCategories.nodes.map((n: any) => n.itemCategory.code)).toEqual(['BOOKS', 'MUSIC']);
+    }
+    console.log(`[measure] ${engine}: ${ten.statements} statements for 10 parents, ${hundred.statements} for 100`);
+    expect(hundred.statements).toBe(ten.statements);
+    expect(hundred.statements).toBeLessThanOrEqual(LEVELS + 2);
+  });
+});
