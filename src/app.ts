@@ -20,6 +20,7 @@ import { registerRelsRoutes } from './rest/rels-routes.js';
 import { registerOpsRoutes } from './ops-routes.js';
 import { registerGraphql } from './graphql/plugin.js';
 import { registerCommerceRoutes } from './rest/commerce-routes.js';
+import { registerIdempotency } from './rest/idempotency.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     return sendErrors(req, reply, 404, [{ code: 'not_found', message: `nothing at ${req.method} ${req.url.split('?')[0]}` }]);
   });
 
+  registerIdempotency(app);
   registerOpsRoutes(app);
   registerHomeRoutes(app);
   registerOAuthRoutes(app);

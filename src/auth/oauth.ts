@@ -39,7 +39,8 @@ export async function registerClient(ctx: ServiceContext, tokens: TokenService, 
   return { client, clientSecret, token };
 }
 
-function requireScope(ctx: ServiceContext, scope: string): void {
+/** 401 without a token, 403 without the scope: checked before anything is looked up. */
+export function requireScope(ctx: ServiceContext, scope: string): void {
   if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
   if (!ctx.principal.scopes.has(scope)) throw ApiError.forbidden([scope]);
 }

@@ -5,6 +5,7 @@ import type { Database, Db, Dialect } from './database.js';
 import * as m001 from './migrations/001_accounts_and_taxes.js';
 import * as m002 from './migrations/002_commerce.js';
 import * as m003 from './migrations/003_oauth.js';
+import * as m004 from './migrations/004_idempotency.js';
 
 interface Migration {
   name: string;
@@ -15,6 +16,7 @@ export const migrations: Migration[] = [
   { name: '001_accounts_and_taxes', up: m001.up },
   { name: '002_commerce', up: m002.up },
   { name: '003_oauth', up: m003.up },
+  { name: '004_idempotency', up: m004.up },
 ];
 
 export async function migrate(database: Database): Promise<string[]> {

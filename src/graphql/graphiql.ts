@@ -21,14 +21,28 @@ const ASSETS: Record<string, { file: () => string; type: string; version: () => 
   'graphiql.min.css': { file: () => join(packageDir('graphiql'), 'graphiql.min.css'), type: CSS, version: () => version('graphiql') },
 };
 
-// Runs in the browser. A token goes into GraphiQL's Headers tab: {"Authorization": "Bearer …"}.
+const DEFAULT_QUERY = [
+  '# Most fields need an access token: open Headers below and enter',
+  '#   { "Authorization": "Bearer <access token>" }',
+  '# (a wrong token is refused with 401: leave Headers empty until then).',
+  '',
+  '{',
+  '  viewer {',
+  '    scopes',
+  '    store { storeName taxes(first: 5) { totalCount nodes { name type rate } } }',
+  '  }',
+  '}',
+  '',
+].join('\n');
+
+// Runs in the browser; the schema comes from introspection, so nothing here names a type.
 const BOOTSTRAP = `'use strict';
 (function () {
   var fetcher = GraphiQL.createFetcher({ url: new URL('/graphql', window.location.href).toString() });
   var root = ReactDOM.createRoot(document.getElementById('graphiql'));
   root.render(React.createElement(GraphiQL, {
     fetcher: fetcher,
-    defaultHeaders: '{\\n  "Authorization": "Bearer <access token>"\\n}',
+    defaultQuery: ${JSON.stringify(DEFAULT_QUERY)},
     shouldPersistHeaders: false,
     defaultEditorToolsVisibility: true
   }));

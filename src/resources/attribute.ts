@@ -35,9 +35,9 @@ async function parentAttributes(ctx: ServiceContext, parent: Parent): Promise<Va
 
 /** The parent must be the caller's (404) and writable by the caller (403). */
 async function checkParent(ctx: ServiceContext, r: ResourceDef, parent: Parent): Promise<void> {
+  authorize(ctx, accessTarget(parent.resource, r), 'write');
   const row = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
   if (!row) throw ApiError.notFound(parent.resource.name);
-  authorize(ctx, accessTarget(parent.resource, r), 'write');
 }
 
 function plan(ctx: ServiceContext, r: ResourceDef, entries: unknown[], bulk: boolean, mode: AttributeWrite,

@@ -1,7 +1,8 @@
 // Collection POSTs whose answer is more than the created resource: creating a store through a
 // user's `svc:stores` also returns the store token of the chain (DESIGN §4).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createStoreWithToken } from '../auth/oauth.js';
+import { createStoreWithToken, requireScope } from '../auth/oauth.js';
+import { USER_FULL } from '../auth/scopes.js';
 import type { Parent } from '../services/resource-service.js';
 import { ApiError } from '../services/errors.js';
 import { bodyObject } from './body.js';
@@ -17,7 +18,7 @@ export const customCreates: Record<string, CustomCreate> = {
   downloadable: createDownloadable,
   async store(req, reply, parent) {
     const ctx = serviceContext(req);
-    if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
+    requireScope(ctx, USER_FULL);
     if (parent.resource.name !== 'user' || parent.id !== ctx.principal.userId) throw ApiError.notFound('user');
     const { store, token } = await createStoreWithToken(ctx, req.server.container.tokens, bodyObject(req));
     const rep = await representOne(ctx, ctx.registry.resource('store'), store);

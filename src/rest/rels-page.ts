@@ -190,12 +190,25 @@ function serviceRel(registry: Registry, baseUrl: string, rel: string): RelDoc | 
     case 'reporting':
       return {
         rel, title: 'Reporting', kind: 'endpoint', methods: ['GET', 'HEAD', 'OPTIONS'], properties: [],
-        description: 'The reporting home of a client_full_access token: checks whether a user (svc:reporting_email_exists?email=) or a store (svc:reporting_store_domain_exists?store_domain=) already exists.',
+        description: 'The reporting home of a client_full_access token: checks whether a user '
+          + '(svc:reporting_email_exists?email=) or a store (svc:reporting_store_domain_exists?store_domain=) already exists.',
         links: [
           { rel: 'svc:reporting_email_exists', title: 'Does a user with this email exist?', methods: ['GET'] },
           { rel: 'svc:reporting_store_domain_exists', title: 'Does a store with this domain exist?', methods: ['GET'] },
         ],
       };
+    case 'reporting_email_exists':
+    case 'reporting_store_domain_exists': {
+      const [param, what] = rel === 'reporting_email_exists' ? ['email', 'user'] : ['store_domain', 'store'];
+      return {
+        rel, title: `Does a ${what} with this ${param} exist?`, kind: 'endpoint', methods: ['GET', 'HEAD'], properties: [
+          { name: param, type: 'String', description: 'The value to look for (query parameter).', required: true, read_only: false, write_once: false, write_only: false },
+          { name: 'exists', type: 'Boolean', description: 'Always true in a 200 answer; a missing one answers 404.', required: false, read_only: true, write_once: false, write_only: false },
+        ],
+        links: [{ rel: `svc:${what}`, title: `The ${what} found`, methods: ['GET'] }],
+        description: `A URI template taking ?${param}=: 200 with a svc:${what} link when the ${what} exists, 404 otherwise. Needs a client_full_access token.`,
+      };
+    }
     case 'errors':
       return {
         rel, title: 'Errors', kind: 'resource', methods: [], properties: ERROR_PROPERTIES, links: [],
@@ -210,7 +223,8 @@ function serviceRel(registry: Registry, baseUrl: string, rel: string): RelDoc | 
 
 /** Every relation with a page: the registry's, plus the home resource's and the error body's. */
 export function relNames(registry: Registry): string[] {
-  const extra = ['create_client', 'token', 'reporting', 'client', 'create_user', 'user', 'stores', 'store', 'errors'];
+  const extra = ['create_client', 'token', 'reporting', 'reporting_email_exists', 'reporting_store_domain_exists', 'client',
+    'create_user', 'user', 'stores', 'store', 'errors'];
   return [...new Set([...registry.relNames.keys(), ...extra])];
 }
 

@@ -11,13 +11,13 @@ import { relDoc, renderExamples, type PropertyDoc, type RelDoc } from './rels-pa
 
 type DocFormat = 'text/html' | 'application/json' | 'application/hal+json';
 
-/** The best range naming one of `names` (exactly or by wildcard), by specificity: 2 exact, 1 `type/*`, 0 `*\/*`. */
+/** The most specific range naming one of `names` (2 exact, 1 `type/*`, 0 `*\/*`), the highest weight among equals. */
 function best(ranges: MediaRange[], names: string[], wildcards: string[]): { q: number; spec: number; name: string } | undefined {
   let out: { q: number; spec: number; name: string } | undefined;
   for (const r of ranges) {
     const full = `${r.type}/${r.subtype}`;
     const spec = names.includes(full) ? 2 : wildcards.includes(full) ? (full === '*/*' ? 0 : 1) : -1;
-    if (spec >= 0 && (!out || spec > out.spec)) out = { q: r.q, spec, name: full };
+    if (spec >= 0 && (!out || spec > out.spec || (spec === out.spec && r.q > out.q))) out = { q: r.q, spec, name: full };
   }
   return out;
 }
@@ -81,8 +81,10 @@ function relLink(base: string, rel: string): string {
 export function relHtml(doc: RelDoc, base: string): string {
   const rows = doc.properties.map((p) =>
     `<tr><th scope="row"><code>${esc(p.name)}</code></th><td>${esc(p.type)}</td><td>${esc(constraintsText(p))}</td><td>${esc(p.description ?? '')}</td></tr>`);
+  const caption = `Properties${doc.resource ? ` of ${esc(doc.resource)}` : ''}`;
   const props = rows.length
-    ? `<table><caption>Properties${doc.resource ? ` of ${esc(doc.resource)}` : ''}</caption><thead><tr><th>Name</th><th>Type</th><th>Constraints</th><th>Description</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`
+    ? `<table><caption>${caption}</caption><thead><tr><th>Name</th><th>Type</th><th>Constraints</th><th>Description</th></tr></thead>`
+      + `<tbody>\n${rows.join('\n')}\n</tbody></table>`
     : '';
   const links = doc.links.length
     ? `<table><caption>Links</caption><thead><tr><th>Relation</th><th>Title</th><th>Methods</th></tr></thead><tbody>\n${doc.links.map((l) =>

@@ -13,7 +13,7 @@ import type { WriteInput } from '../resources/rules.js';
 import { formatTimestamp } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { ApiError, type FieldError } from './errors.js';
-import { resolveRef } from './refs.js';
+import { refHref, resolveRef } from './refs.js';
 import { normalizeInput, type WriteMode } from './validate.js';
 import { isUniqueViolation } from './unique.js';
 import { recordChange } from '../events/record.js';
@@ -65,7 +65,7 @@ export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQ
 async function prepareWrite(ctx: ServiceContext, r: ResourceDef, w: WriteInput): Promise<Record<string, unknown>> {
   const rules = resourceRules[r.name];
   const prep = rules?.prepare?.(w, ctx) ?? {};
-  const existingRest = w.existing ? restValues(r, w.existing) : undefined;
+  const existingRest = w.existing ? restValues(r, w.existing, ctx) : undefined;
   const { values, errors } = normalizeInput(r, w.input, w.mode, {
     existing: existingRest, now: ctx.clock.now(), relaxed: new Set(prep.relaxed ?? []),
   });
@@ -93,10 +93,13 @@ async function prepareWrite(ctx: ServiceContext, r: ResourceDef, w: WriteInput):
   return columns;
 }
 
-/** Typed values keyed by REST field name, from a stored row. */
-export function restValues(r: ResourceDef, row: Values): Record<string, unknown> {
+/** Typed values keyed by REST field name, from a stored row; `*_uri` references as their links. */
+export function restValues(r: ResourceDef, row: Values, ctx?: Pick<ServiceContext, 'baseUrl' | 'registry'>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of r.fields) if (f.column) out[f.name] = row[f.column];
+  for (const f of r.fields) {
+    if (f.column) out[f.name] = row[f.column];
+    else if (f.ref && ctx) out[f.name] = refHref(ctx, r, f, row);
+  }
   return out;
 }
 

@@ -78,8 +78,10 @@ export class Fixtures {
     this.made.set('user', Promise.resolve(own(chain.userHref)));
   }
 
+  /** Whether create<Type> is the generic create (createUser and createStore return token sets). */
   creatable(r: ResourceDef): boolean {
-    return !!this.schema.getMutationType()!.getFields()[`create${r.typeName}`];
+    const m = this.schema.getMutationType()!.getFields()[`create${r.typeName}`];
+    return !!m && String(m.type) === `${r.typeName}Payload!`;
   }
 
   /** The fields a create mutation writes (GraphQL names). */

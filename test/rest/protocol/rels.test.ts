@@ -6,7 +6,8 @@ import { call, json, link } from '../../helpers/rest.js';
 import { relNames } from '../../../src/rest/rels-page.js';
 import { HAL, SIREN, XML, fromHal, fromSirenText, fromXml, openWorld, type World } from './world.js';
 
-const HOME_RELS = ['create_client', 'token', 'reporting', 'client', 'create_user', 'user', 'stores', 'store', 'errors'];
+const HOME_RELS = ['create_client', 'token', 'reporting', 'reporting_email_exists', 'reporting_store_domain_exists', 'client',
+  'create_user', 'user', 'stores', 'store', 'errors'];
 
 /** A GET without SERVICE-API-VERSION, as a browser following a curie sends it. */
 async function page(w: World, url: string, accept?: string) {
@@ -128,6 +129,8 @@ describe.each(engines())('relation documentation pages (%s)', (engine) => {
     expect((await page(w, '/rels/tax', 'application/json, text/plain, */*')).headers['content-type']).toMatch(/^application\/json/);
     expect((await page(w, '/rels/tax', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')).headers['content-type']).toMatch(/^text\/html/);
     expect((await page(w, '/rels/tax', 'application/hal+json')).headers['content-type']).toMatch(/^application\/hal\+json/);
+    expect((await page(w, '/rels/tax', 'application/hal+json;q=0, application/json')).headers['content-type']).toMatch(/^application\/json/);
+    expect((await page(w, '/rels/tax', 'text/html;q=0, application/json;q=0.1')).headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('has a page behind every svc: relation of the home, store, tax, item category, cart, item and transaction representations', async () => {
@@ -150,6 +153,7 @@ describe.each(engines())('relation documentation pages (%s)', (engine) => {
       txn, await w.get(`${link(txn, 'self')}?zoom=items,items:item_options,applied_taxes,transaction_logs`),
       json(await call(w.app, '/')),
       json(await call(w.app, '/', { token: w.chain.clientToken })),
+      json(await call(w.app, '/reporting', { token: w.chain.clientToken })),
       json(await call(w.app, '/', { token: w.chain.userToken })),
       json(await call(w.app, '/', { token: w.token })),
       w.store, tax, category, tic,
@@ -159,9 +163,13 @@ describe.each(engines())('relation documentation pages (%s)', (engine) => {
     ];
     const rels = new Set<string>();
     for (const b of bodies) halRels(b, rels);
-    expect([...rels]).toEqual(expect.arrayContaining(['svc:store', 'svc:taxes', 'svc:tax_item_categories', 'svc:item_category',
-      'svc:item_options', 'svc:items', 'svc:capture', 'svc:void', 'svc:transaction_logs', 'svc:errors', 'svc:token', 'svc:create_client', 'svc:create_user', 'svc:client', 'svc:reporting']));
+    expect([...rels]).toEqual(expect.arrayContaining([
+      'svc:store', 'svc:taxes', 'svc:tax_item_categories', 'svc:item_category', 'svc:item_options', 'svc:items', 'svc:capture',
+      'svc:void', 'svc:transaction_logs', 'svc:errors', 'svc:token', 'svc:create_client', 'svc:create_user', 'svc:client',
+      'svc:reporting', 'svc:reporting_email_exists',
+    ]));
     const curie = bodies[5]._links.curies[0];
+    expect(bodies[5]._links.self.href).toBe(`${BASE}/`);
     expect(curie).toEqual({ name: 'svc', href: `${BASE}/rels/{rel}`, templated: true });
     for (const rel of rels) {
       const res = await page(w, curie.href.replace('{rel}', rel.slice(4)));

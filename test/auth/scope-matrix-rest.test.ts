@@ -1,0 +1,75 @@
+// GENERATED scope matrix over REST: every route the registry generates (member paths with the
+// resource's methods, collection paths of to-many rels with the rel's methods) × one token per
+// scope. A token the declarations allow must not get 401/403/405 (404 or 400 for an empty body are
+// fine, never a 5xx); a token they do not allow gets exactly 403. Routes come from the registry, so
+// new resources and rels are covered without touching this file.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp, type TestApp } from '../helpers/app.js';
+import { call } from '../helpers/rest.js';
+import type { HttpMethod, Registry, ResourceDef } from '../../src/model/types.js';
+import { expectedAllowed, governing, matrixWorld, type MatrixToken, type MatrixWorld, type Mode } from './matrix-rules.js';
+
+interface Cell {
+  method: HttpMethod;
+  url: string;
+  access: ResourceDef;
+  mode: Mode;
+  /** Creating a store is the token chain's step: user_full_access only (spec, Authentication 3). */
+  chainStep?: boolean;
+}
+
+const WITHOUT = new Set<HttpMethod>(['HEAD', 'OPTIONS']);
+
+function cells(registry: Registry, ids: Map<string, number>): Cell[] {
+  const out: Cell[] = [];
+  const id = (r: ResourceDef) => ids.get(r.name) ?? 999999;
+  for (const r of registry.resources) {
+    for (const method of r.methods.filter((m) => !WITHOUT.has(m))) {
+      out.push({ method, url: `${r.path}/${id(r)}`, access: r, mode: method === 'GET' ? 'read' : 'write' });
+    }
+    for (const rel of r.rels.filter((x) => x.kind === 'many')) {
+      const child = registry.resource(rel.target);
+      for (const method of rel.methods.filter((m) => !WITHOUT.has(m))) {
+        out.push({
+          method, url: `${r.path}/${id(r)}/${rel.name}`, access: governing(r, child), mode: method === 'GET' ? 'read' : 'write',
+          chainStep: method === 'POST' && child.owner === 'USER',
+        });
+      }
+    }
+  }
+  return out;
+}
+
+function expected(c: Cell, t: MatrixToken): boolean {
+  return c.chainStep ? t.scopes.has('user_full_access') : expectedAllowed(c.access, c.mode, t);
+}
+
+describe('scope matrix: every REST route × every scope', () => {
+  let t: TestApp;
+  let world: MatrixWorld;
+  beforeAll(async () => {
+    t = await makeApp();
+    world = await matrixWorld(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('answers exactly as the @resource scopes declare', async () => {
+    const all = cells(t.app.container.registry, world.ids);
+    const runs = all.flatMap((cell) => world.tokens.map((token) => ({ cell, token, allow: expected(cell, token) })));
+    // Deletions last, refused ones first, so no cell depends on a row another cell removed.
+    const order = (r: { cell: Cell; allow: boolean }) => (r.cell.method !== 'DELETE' ? 0 : r.allow ? 2 : 1);
+    runs.sort((a, b) => order(a) - order(b));
+    const wrong: string[] = [];
+    let allowedCount = 0;
+    for (const { cell, token, allow } of runs) {
+      const body = ['POST', 'PUT', 'PATCH'].includes(cell.method) ? {} : undefined;
+      const res = await call(t.app, cell.url, { method: cell.method as 'GET', token: token.token, body });
+      const ok = allow ? ![401, 403, 405].includes(res.statusCode) && res.statusCode < 500 : res.statusCode === 403;
+      if (allow) allowedCount++;
+      if (!ok) wrong.push(`${cell.method} ${cell.url} with ${token.label}: expected ${allow ? 'allowed' : '403'}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    console.log(`[matrix] REST: ${all.length} route×method cells × ${world.tokens.length} tokens = ${runs.length} requests, ${allowedCount} allowed`);
+    expect(wrong).toEqual([]);
+    expect(all.length).toBeGreaterThan(50);
+  });
+});
