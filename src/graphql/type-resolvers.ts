@@ -1,6 +1,8 @@
 // Resolvers of every resource type, generated from the registry: properties from columns,
-// `*Uri` properties as links, to-one rels through loaders, to-many rels as batched connections.
+// `*Uri` properties as links, to-one rels through loaders, to-many rels as batched connections,
+// and @link relations (the store's collections, URLs below the resource).
 import type { RelDef, Registry, ResourceDef } from '../model/types.js';
+import { linkApplies, linkFields, type LinkConnection } from '../model/derive.js';
 import type { Values } from '../data/codec.js';
 import { authorize } from '../services/resource-service.js';
 import { accessTarget } from '../auth/scopes.js';
@@ -35,6 +37,21 @@ function toMany(owner: ResourceDef, rel: RelDef): Resolver {
   }) as unknown;
 }
 
+/** A link to one of the store's collections: that collection, narrowed by the link's query. */
+function storeCollection(owner: ResourceDef, lc: LinkConnection): Resolver {
+  return (row, args: ConnectionArgs, ctx) => guard(async () => {
+    const store = ctx.svc.registry.resource('store');
+    const target = ctx.svc.registry.resource(lc.rel.target);
+    authorize(ctx.svc, target, 'read');
+    const cq = connectionQuery(target, args);
+    const storeId = owner.name === 'store' ? row.id : Number(row.store_id);
+    if (!storeId || !linkApplies(lc.link, owner, row)) return makeConnection(target, cq, [], async () => 0);
+    cq.query.filters.push(...lc.filters.map((f) => ({ field: f.field, op: 'eq' as const, value: f.value })));
+    const rows = await ctx.loaders.children(store, lc.rel, cq.query).load(storeId);
+    return makeConnection(target, cq, rows, () => ctx.loaders.childCount(store, lc.rel, cq.query).load(storeId));
+  }) as unknown;
+}
+
 export function typeResolvers(registry: Registry, baseUrl: string): Record<string, Record<string, Resolver>> {
   const out: Record<string, Record<string, Resolver>> = {};
   for (const r of registry.resources) {
@@ -51,6 +68,11 @@ export function typeResolvers(registry: Registry, baseUrl: string): Record<strin
       }
     }
     for (const rel of r.rels) fields[rel.gqlName] = rel.kind === 'one' ? toOne(rel) : toMany(r, rel);
+    const links = linkFields(registry, r);
+    for (const lc of links.connections) fields[lc.gqlName] = storeCollection(r, lc);
+    for (const { gqlName, link } of links.hrefs) {
+      fields[gqlName] = (row) => (linkApplies(link, r, row) ? link.href.replace('{self}', selfHref(baseUrl, r, row.id)) : null);
+    }
     out[r.typeName] = fields;
   }
   return out;

@@ -2,10 +2,11 @@
 // payloads, root fields) from the resource types of schema/, so the SDL states each resource once.
 // The result is printed to src/graphql/__generated__/schema.graphql for codegen and clients.
 import {
-  Kind, parse, type DocumentNode, type FieldDefinitionNode, type ObjectTypeDefinitionNode,
+  Kind, parse, print, type DocumentNode, type FieldDefinitionNode, type ObjectTypeDefinitionNode,
   type InputValueDefinitionNode,
 } from 'graphql';
-import type { FieldDef, Registry, ResourceDef } from './types.js';
+import { camelCase } from './names.js';
+import type { FieldDef, LinkDef, RelDef, Registry, ResourceDef } from './types.js';
 
 const CONNECTION_ARGS = parse(`type X { f(
   "Filter by property values (AND of every given condition)."
@@ -54,6 +55,70 @@ function inputFields(r: ResourceDef): string {
     .join('\n');
 }
 
+/** A GET link to one of the store's collections (`{store}/webhooks`): a connection field. */
+export interface LinkConnection {
+  gqlName: string;
+  link: LinkDef;
+  /** The store's to-many rel that the link lists. */
+  rel: RelDef;
+  /** Equalities of the link's query string (`?item_delivery_type=downloaded`), REST names. */
+  filters: Array<{ field: string; value: string }>;
+}
+
+/** A GET link below the resource itself (`{self}/file`): a field with its URL. */
+export interface LinkHref {
+  gqlName: string;
+  link: LinkDef;
+}
+
+/**
+ * The @link relations of a resource as GraphQL fields. Links that only take POST are actions
+ * (checkout, capture…), which are mutations instead.
+ */
+export function linkFields(registry: Registry, r: ResourceDef): { connections: LinkConnection[]; hrefs: LinkHref[] } {
+  const taken = new Set([...r.fields.map((f) => f.gqlName), ...r.rels.map((rel) => rel.gqlName)]);
+  const connections: LinkConnection[] = [];
+  const hrefs: LinkHref[] = [];
+  for (const link of r.links) {
+    if (!link.methods.includes('GET')) continue;
+    const collection = /^\{(?:store|base)\}\/([a-z_]+)(?:\?(.*))?$/.exec(link.href);
+    const rel = collection ? registry.resource('store').relsByName.get(collection[1]) : undefined;
+    const gqlName = camelCase(link.rel) + (rel ? '' : 'Href');
+    if (taken.has(gqlName)) continue;
+    if (rel && rel.kind === 'many') {
+      const filters = [...new URLSearchParams(collection![2] ?? '')].map(([field, value]) => ({ field, value }));
+      connections.push({ gqlName, link, rel, filters });
+    } else if (/^\{self\}\/[a-z_]+$/.test(link.href)) {
+      hrefs.push({ gqlName, link });
+    }
+  }
+  return { connections, hrefs };
+}
+
+/** Whether a link applies to a row: `when` names a property that must be set, or `<property> = <a>|<b>`. */
+export function linkApplies(link: LinkDef, r: ResourceDef, row: Record<string, unknown>): boolean {
+  if (!link.when) return true;
+  const m = /^\s*([a-z_]+)\s*=\s*(.+?)\s*$/.exec(link.when);
+  const f = r.fieldsByName.get(m ? m[1] : link.when);
+  const v = f?.column ? row[f.column] : undefined;
+  if (m) return m[2].split('|').includes(String(v));
+  return v !== null && v !== undefined && v !== '' && v !== false && v !== 0;
+}
+
+function linkDefs(r: ResourceDef, registry: Registry): string {
+  const { connections, hrefs } = linkFields(registry, r);
+  const describe = (l: LinkDef, extra = '') => JSON.stringify(`${l.title ?? l.rel.replace(/_/g, ' ')}${extra} (REST: svc:${l.rel}).`);
+  const fields = [
+    ...connections.map(({ gqlName, link, rel }) => {
+      const target = registry.resource(rel.target).typeName;
+      const args = connectionArgs(target).map((a) => print(a)).join(', ');
+      return `  ${describe(link)}\n  ${gqlName}(${args}): ${target}Connection!`;
+    }),
+    ...hrefs.map(({ gqlName, link }) => `  ${describe(link, ': its URL, null when there is none')}\n  ${gqlName}: String`),
+  ];
+  return fields.length ? `extend type ${r.typeName} {\n${fields.join('\n')}\n}` : '';
+}
+
 function resourceDefs(r: ResourceDef, registry: Registry, custom: { mutation: Set<string>; query: Set<string> }): string {
   const T = r.typeName;
   const filterable = r.fields.filter((f) => f.column && !f.list && f.kind !== 'json');
@@ -62,7 +127,7 @@ function resourceDefs(r: ResourceDef, registry: Registry, custom: { mutation: Se
       .map((rel) => ({ parent: p, rel })));
   const explicitParents = parents.filter((p) => p.parent.name !== 'store' && p.parent.name !== 'user');
   const parentArgs = [...new Set(explicitParents.map((p) => `${lowerFirst(p.parent.typeName)}Id: ID`))];
-  const out: string[] = [];
+  const out: string[] = [linkDefs(r, registry)];
   out.push(`"A page of ${r.title} resources."
 type ${T}Connection {
   edges: [${T}Edge!]!

@@ -1,5 +1,6 @@
 // The frame of every server-rendered page and the headers that go with it: no script at all, a
-// hashed inline stylesheet, no framing, no referrer (authorization URLs carry state and challenges),
+// hashed inline stylesheet, no framing, no referrer to other sites (authorization URLs carry state
+// and challenges; same-origin keeps the Origin header that form checks rely on),
 // never cached. Every value that reaches the HTML goes through esc().
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
@@ -39,7 +40,7 @@ export function csp(formTargets: string[] = []): string {
 /** Security headers of every page and every redirect the pages answer. */
 export function pageHeaders(reply: FastifyReply, formTargets: string[] = []): FastifyReply {
   return reply.header('content-security-policy', csp(formTargets)).header('x-frame-options', 'DENY')
-    .header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin')
     .header('cache-control', 'no-store');
 }
 

@@ -39,7 +39,7 @@ describe('log-in and consent pages', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("form-action 'self' https://integration.example");
     expect(page.headers['x-frame-options']).toBe('DENY');
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.headers['cache-control']).toBe('no-store');
   });
 

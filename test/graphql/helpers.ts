@@ -51,6 +51,11 @@ export async function narrowToken(app: FastifyInstance, chain: Chain, scope: str
   return json(res).access_token;
 }
 
+/** The chain's token that owns a resource: the client's for clients, the user's for users, else the store's. */
+export function ownerToken(chain: Chain, resource: string): string {
+  return resource === 'client' ? chain.clientToken : resource === 'user' ? chain.userToken : chain.storeToken;
+}
+
 export const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 export { tokenChain, type Chain };

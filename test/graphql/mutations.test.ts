@@ -7,7 +7,7 @@ import { areaScopes } from '../../src/auth/scopes.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { BASE, engines, makeApp, type TestApp } from '../helpers/app.js';
 import { Fixtures, validValue } from './fixtures.js';
-import { errorCodes, gql, lowerFirst, narrowToken, tokenChain } from './helpers.js';
+import { errorCodes, gql, lowerFirst, narrowToken, ownerToken, tokenChain } from './helpers.js';
 
 const registry = buildRegistry();
 
@@ -60,7 +60,7 @@ describe.each(engines())('CRUD mutations of every writable resource (%s)', (engi
     const r = registry.resource(name);
     const T = r.typeName;
     const key = lowerFirst(T);
-    const token = name === 'client' ? fx.chain.clientToken : fx.chain.storeToken;
+    const token = ownerToken(fx.chain, name);
     const select = `${key} { id ${fx.writable(r).filter((f) => !f.writeOnly).map((f) => f.gqlName).join(' ')} } userErrors { field code message }`;
     const run = (op: string, args: string, variables: Record<string, unknown>, tok = token) =>
       gql(t.app, `mutation(${args}) { ${op}(${args.replace(/\$(\w+): [\w!]+/g, '$1: $$$1')}) { ${op.startsWith('delete') ? 'deletedId userErrors { field code message }' : select} } }`,
@@ -112,7 +112,7 @@ describe.each(engines())('CRUD mutations of every writable resource (%s)', (engi
     }
 
     // Another store's token: the object is not there, by id, by href, or for a write.
-    const otherToken = name === 'client' ? other.chain.clientToken : other.chain.storeToken;
+    const otherToken = ownerToken(other.chain, name);
     const look = await gql(t.app, `query($id: ID!, $href: String!) { one: ${key}(id: $id) { id } node(href: $href) { id } }`,
       { token: otherToken, variables: { id: made.id, href: made.href } });
     expect(look.body).toMatchObject({ data: { one: null, node: null } });

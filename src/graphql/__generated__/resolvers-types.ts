@@ -825,6 +825,10 @@ export type Downloadable = Node & {
   code: Scalars['String']['output'];
   dateCreated?: Maybe<Scalars['DateTime']['output']>;
   dateModified?: Maybe<Scalars['DateTime']['output']>;
+  /** Item categories of the store whose items are downloaded (REST: svc:downloadable_item_categories). */
+  downloadableItemCategories: ItemCategoryConnection;
+  /** The uploaded file (application/octet-stream attachment): its URL, null when there is none (REST: svc:file). */
+  fileHref?: Maybe<Scalars['String']['output']>;
   /** Name of the uploaded file. */
   fileName?: Maybe<Scalars['String']['output']>;
   /** Size of the uploaded file in bytes. */
@@ -841,6 +845,18 @@ export type Downloadable = Node & {
   store: Store;
   /** When the file was last uploaded. */
   uploadDate?: Maybe<Scalars['DateTime']['output']>;
+};
+
+
+/** A purchasable file. The file arrives as the multipart `file` part of a POST, PATCH or PUT. */
+export type DownloadableDownloadableItemCategoriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ItemCategoryFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<Array<ItemCategoryOrder>>;
 };
 
 /** A page of downloadable resources. */
@@ -1017,10 +1033,24 @@ export type FraudProtection = Node & {
    * the keys are checked by the fraud_protection module: requiredWhen names a single value.
    */
   json?: Maybe<Scalars['String']['output']>;
+  /** Payment method sets of the store (REST: svc:payment_method_sets). */
+  paymentMethodSets: PaymentMethodSetConnection;
   /** For vendor_minfraud: 0 disables it, 100 logs only and lets every transaction through. */
   scoreThresholdReject?: Maybe<Scalars['Int']['output']>;
   store: Store;
   type: FraudProtectionType;
+};
+
+
+/** A fraud-control configuration, enabled per payment method set. */
+export type FraudProtectionPaymentMethodSetsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<PaymentMethodSetFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<Array<PaymentMethodSetOrder>>;
 };
 
 /** A page of fraud protection resources. */
@@ -1621,6 +1651,13 @@ export type ItemPayload = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Captures an authorized payment (REST: POST svc:capture). */
+  captureTransaction: TransactionPayload;
+  /**
+   * A cart's checkout (REST: POST svc:checkout): taxes, the store's fraud protections and the payment,
+   * then the cart becomes an authorized transaction (and is gone).
+   */
+  checkoutCart: TransactionPayload;
   createAttribute: AttributePayload;
   createCart: CartPayload;
   createCustomer: CustomerPayload;
@@ -1654,6 +1691,8 @@ export type Mutation = {
   deleteTax: DeletePayload;
   deleteTaxItemCategory: DeletePayload;
   deleteWebhook: DeletePayload;
+  /** Refunds a captured payment (REST: POST svc:refund). */
+  refundTransaction: TransactionPayload;
   /** Registers an OAuth client (no token needed) and returns its client_full_access token set once. */
   registerClient: RegisterClientPayload;
   replaceAttribute: AttributePayload;
@@ -1692,6 +1731,20 @@ export type Mutation = {
   updateTransaction: TransactionPayload;
   updateUser: UserPayload;
   updateWebhook: WebhookPayload;
+  /** Voids an authorized payment (REST: POST svc:void). */
+  voidTransaction: TransactionPayload;
+};
+
+
+export type MutationCaptureTransactionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCheckoutCartArgs = {
+  id: Scalars['ID']['input'];
+  paymentToken?: InputMaybe<Scalars['String']['input']>;
+  recaptchaToken?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1857,6 +1910,11 @@ export type MutationDeleteTaxItemCategoryArgs = {
 
 
 export type MutationDeleteWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRefundTransactionArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -2079,6 +2137,11 @@ export type MutationUpdateUserArgs = {
 export type MutationUpdateWebhookArgs = {
   id: Scalars['ID']['input'];
   input: WebhookInput;
+};
+
+
+export type MutationVoidTransactionArgs = {
+  id: Scalars['ID']['input'];
 };
 
 /** Configuration of a third-party service the store uses, such as a live-rate tax provider. */
@@ -3346,6 +3409,8 @@ export type Tax = Node & {
   isLive?: Maybe<Scalars['Boolean']['output']>;
   /** Shown to the customer. */
   name: Scalars['String']['output'];
+  /** Native integrations of the tax's service provider (REST: svc:native_integrations). */
+  nativeIntegrations: NativeIntegrationConnection;
   /** A 10% tax is written 10. */
   rate?: Maybe<Scalars['Decimal']['output']>;
   /** State or province, matched against the shipping region. */
@@ -3357,6 +3422,18 @@ export type Tax = Node & {
   type: TaxType;
   /** For union taxes: use the origin country's rates. */
   useOriginRates?: Maybe<Scalars['Boolean']['output']>;
+};
+
+
+/** A tax rate applied to item categories, selected by the customer's shipping location. */
+export type TaxNativeIntegrationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<NativeIntegrationFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<Array<NativeIntegrationOrder>>;
 };
 
 
@@ -4015,6 +4092,8 @@ export type Webhook = Node & {
   url?: Maybe<Scalars['String']['output']>;
   /** Not to be changed without specific instruction from the service operator. */
   version?: Maybe<Scalars['Int']['output']>;
+  /** All webhooks of the store (REST: svc:webhooks). */
+  webhooks: WebhookConnection;
 };
 
 
@@ -4045,6 +4124,21 @@ export type WebhookStatusesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<Array<WebhookStatusOrder>>;
+};
+
+
+/**
+ * A push configuration: every event of `event_resource` in the store is delivered to `url`. Turned
+ * off automatically (is_active = 0) after too many consecutive failed deliveries.
+ */
+export type WebhookWebhooksArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<WebhookFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<Array<WebhookOrder>>;
 };
 
 /** A page of webhook resources. */
@@ -5298,6 +5392,8 @@ export type DownloadableResolvers<ContextType = GraphQLContext, ParentType exten
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   dateCreated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   dateModified?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  downloadableItemCategories?: Resolver<ResolversTypes['ItemCategoryConnection'], ParentType, ContextType, Partial<DownloadableDownloadableItemCategoriesArgs>>;
+  fileHref?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fileSize?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5378,6 +5474,7 @@ export type FraudProtectionResolvers<ContextType = GraphQLContext, ParentType ex
   href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   json?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentMethodSets?: Resolver<ResolversTypes['PaymentMethodSetConnection'], ParentType, ContextType, Partial<FraudProtectionPaymentMethodSetsArgs>>;
   scoreThresholdReject?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   store?: Resolver<ResolversTypes['Store'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['FraudProtectionType'], ParentType, ContextType>;
@@ -5575,6 +5672,8 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 }
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  captureTransaction?: Resolver<ResolversTypes['TransactionPayload'], ParentType, ContextType, RequireFields<MutationCaptureTransactionArgs, 'id'>>;
+  checkoutCart?: Resolver<ResolversTypes['TransactionPayload'], ParentType, ContextType, RequireFields<MutationCheckoutCartArgs, 'id'>>;
   createAttribute?: Resolver<ResolversTypes['AttributePayload'], ParentType, ContextType, RequireFields<MutationCreateAttributeArgs, 'input'>>;
   createCart?: Resolver<ResolversTypes['CartPayload'], ParentType, ContextType, RequireFields<MutationCreateCartArgs, 'input'>>;
   createCustomer?: Resolver<ResolversTypes['CustomerPayload'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
@@ -5606,6 +5705,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteTax?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteTaxArgs, 'id'>>;
   deleteTaxItemCategory?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteTaxItemCategoryArgs, 'id'>>;
   deleteWebhook?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteWebhookArgs, 'id'>>;
+  refundTransaction?: Resolver<ResolversTypes['TransactionPayload'], ParentType, ContextType, RequireFields<MutationRefundTransactionArgs, 'id'>>;
   registerClient?: Resolver<ResolversTypes['RegisterClientPayload'], ParentType, ContextType, RequireFields<MutationRegisterClientArgs, 'input'>>;
   replaceAttribute?: Resolver<ResolversTypes['AttributePayload'], ParentType, ContextType, RequireFields<MutationReplaceAttributeArgs, 'id' | 'input'>>;
   replaceCart?: Resolver<ResolversTypes['CartPayload'], ParentType, ContextType, RequireFields<MutationReplaceCartArgs, 'id' | 'input'>>;
@@ -5643,6 +5743,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateTransaction?: Resolver<ResolversTypes['TransactionPayload'], ParentType, ContextType, RequireFields<MutationUpdateTransactionArgs, 'id' | 'input'>>;
   updateUser?: Resolver<ResolversTypes['UserPayload'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'id' | 'input'>>;
   updateWebhook?: Resolver<ResolversTypes['WebhookPayload'], ParentType, ContextType, RequireFields<MutationUpdateWebhookArgs, 'id' | 'input'>>;
+  voidTransaction?: Resolver<ResolversTypes['TransactionPayload'], ParentType, ContextType, RequireFields<MutationVoidTransactionArgs, 'id'>>;
 }>;
 
 export type NativeIntegrationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NativeIntegration'] = ResolversParentTypes['NativeIntegration']> = ResolversObject<{
@@ -6030,6 +6131,7 @@ export type TaxResolvers<ContextType = GraphQLContext, ParentType extends Resolv
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isLive?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nativeIntegrations?: Resolver<ResolversTypes['NativeIntegrationConnection'], ParentType, ContextType, Partial<TaxNativeIntegrationsArgs>>;
   rate?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   region?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   serviceProvider?: Resolver<Maybe<ResolversTypes['TaxServiceProvider']>, ParentType, ContextType>;
@@ -6274,6 +6376,7 @@ export type WebhookResolvers<ContextType = GraphQLContext, ParentType extends Re
   store?: Resolver<ResolversTypes['Store'], ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  webhooks?: Resolver<ResolversTypes['WebhookConnection'], ParentType, ContextType, Partial<WebhookWebhooksArgs>>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 

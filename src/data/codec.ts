@@ -1,0 +1,49 @@
+// Converts between stored rows (SQL columns) and typed values (what services work with): booleans
+// are 0/1 in SQL, decimals are strings, lists and JSON are text.
+import type { FieldDef, ResourceDef } from '../model/types.js';
+
+export type Row = Record<string, unknown>;
+/** A stored row decoded: `id`, foreign keys and every column field, typed. */
+export type Values = Record<string, unknown> & { id: number };
+
+export function decodeValue(f: FieldDef, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (f.list) {
+    if (typeof v !== 'string') return v;
+    try { return JSON.parse(v); } catch { return []; }
+  }
+  switch (f.kind) {
+    case 'boolean': return v === 1 || v === true || v === '1';
+    case 'int': return typeof v === 'number' ? v : Number(v);
+    case 'decimal': return String(v);
+    default: return v;
+  }
+}
+
+export function encodeValue(f: FieldDef, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (f.list) return JSON.stringify(v);
+  switch (f.kind) {
+    case 'boolean': return v ? 1 : 0;
+    case 'decimal': return String(v);
+    case 'json': return typeof v === 'string' ? v : JSON.stringify(v);
+    default: return v;
+  }
+}
+
+export function decodeRow(r: ResourceDef, row: Row): Values {
+  const out: Row = { ...row };
+  for (const f of r.fields) if (f.column && f.column in row) out[f.column] = decodeValue(f, row[f.column]);
+  out.id = Number(row.id);
+  return out as Values;
+}
+
+/** Encodes the columns of `values` that belong to fields of `r`; other keys (foreign keys) pass as is. */
+export function encodeRow(r: ResourceDef, values: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(values)) {
+    const f = r.fields.find((x) => x.column === k);
+    out[k] = f ? encodeValue(f, v) : v;
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+// Compiles the query AST's filters, order and cursors into Kysely expressions for one resource.
+// Unknown property names never reach SQL: the transports validate them against the registry first,
+// and this module refuses them again.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import type { FieldDef, ResourceDef } from '../model/types.js';
+import type { Cursor, Filter, FilterOp, OrderBy } from './query.js';
+import { encodeValue } from './codec.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type EB = ExpressionBuilder<any, any>;
+
+export class QueryError extends Error {
+  constructor(public readonly field: string, public readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+const ID_FIELD: FieldDef = {
+  name: 'id', gqlName: 'id', column: 'id', kind: 'int', list: false, gqlType: 'ID', constraints: {},
+  readOnly: true, writeOnce: false, writeOnly: false,
+};
+
+export function filterableField(r: ResourceDef, name: string): FieldDef {
+  if (name === 'id') return ID_FIELD;
+  const f = r.fieldsByName.get(name);
+  if (!f || !f.column || f.writeOnly) throw new QueryError(name, 'unknown_field', `${r.name} has no property "${name}" to filter or sort by`);
+  return f;
+}
+
+/** Column reference, cast where SQLite's text storage would compare wrongly. */
+function columnRef(f: FieldDef, dialect: Dialect, alias?: string) {
+  const ref = sql.ref(alias ? `${alias}.${f.column}` : f.column!);
+  return dialect === 'sqlite' && f.kind === 'decimal' ? sql`CAST(${ref} AS REAL)` : ref;
+}
+
+function coerce(f: FieldDef, raw: string): unknown {
+  if (f.kind === 'boolean') {
+    if (!['true', 'false', '1', '0'].includes(raw)) throw new QueryError(f.name, 'invalid_value', `${f.name} filters take true or false`);
+    return raw === 'true' || raw === '1' ? 1 : 0;
+  }
+  if (f.kind === 'int' || f.kind === 'decimal') {
+    if (!/^-?\d+(\.\d+)?$/.test(raw)) throw new QueryError(f.name, 'invalid_value', `${f.name} filters take a number, got "${raw}"`);
+    return f.kind === 'int' ? Number(raw) : Number(raw);
+  }
+  if (f.enumValues && !f.enumValues.some((e) => e.rest === raw)) {
+    throw new QueryError(f.name, 'invalid_value', `${f.name} is one of ${f.enumValues.map((e) => e.rest || '""').join(', ')}`);
+  }
+  return encodeValue(f, raw);
+}
+
+function likePattern(raw: string): string {
+  return raw.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
+}
+
+function one(f: FieldDef, op: FilterOp, value: Filter['value'], dialect: Dialect, alias?: string): Expression<SqlBool> {
+  const col = columnRef(f, dialect, alias);
+  const list = (v: Filter['value']) => (Array.isArray(v) ? v : String(v).split(','));
+  switch (op) {
+    case 'isdefined':
+      return value === true || value === 'true' ? sql<SqlBool>`${col} IS NOT NULL` : sql<SqlBool>`${col} IS NULL`;
+    case 'in': {
+      const vals = list(value).map((v) => coerce(f, v));
+      if (!vals.length) return sql<SqlBool>`1 = 0`;
+      return sql<SqlBool>`${col} IN (${sql.join(vals)})`;
+    }
+    case 'between': {
+      const [a, b] = list(value);
+      if (a === undefined || b === undefined) throw new QueryError(f.name, 'invalid_value', `${f.name} range needs two bounds`);
+      return sql<SqlBool>`${col} BETWEEN ${coerce(f, a)} AND ${coerce(f, b)}`;
+    }
+    case 'like':
+      return sql<SqlBool>`${col} LIKE ${likePattern(String(value))} ESCAPE '\\'`;
+    case 'eq': {
+      const s = String(value);
+      if (s.includes('*') && (f.kind === 'string' || f.kind === 'enum')) return one(f, 'like', s, dialect, alias);
+      return sql<SqlBool>`${col} = ${coerce(f, s)}`;
+    }
+    case 'not': return sql<SqlBool>`(${col} IS NULL OR ${col} <> ${coerce(f, String(value))})`;
+    case 'gt': return sql<SqlBool>`${col} > ${coerce(f, String(value))}`;
+    case 'gte': return sql<SqlBool>`${col} >= ${coerce(f, String(value))}`;
+    case 'lt': return sql<SqlBool>`${col} < ${coerce(f, String(value))}`;
+    case 'lte': return sql<SqlBool>`${col} <= ${coerce(f, String(value))}`;
+  }
+}
+
+export function compileFilters(r: ResourceDef, filters: Filter[], dialect: Dialect, alias?: string): Expression<SqlBool>[] {
+  return filters.map((flt) => one(filterableField(r, flt.field), flt.op, flt.value, dialect, alias));
+}
+
+/** The order with `id` appended as the tie-breaker that makes paging stable. */
+export function fullOrder(r: ResourceDef, order: OrderBy[]): Array<{ f: FieldDef; dir: 'asc' | 'desc' }> {
+  const out = order.map((o) => ({ f: filterableField(r, o.field), dir: o.dir }));
+  if (!out.some((o) => o.f.name === 'id')) out.push({ f: ID_FIELD, dir: out.length ? out[out.length - 1].dir : 'asc' });
+  return out;
+}
+
+// NULL sorts first in ascending order on both engines (PostgreSQL's default is last), so pages and
+// keyset cursors agree across engines.
+export function orderSql(r: ResourceDef, order: OrderBy[], dialect: Dialect, reverse = false, alias?: string) {
+  return sql.join(fullOrder(r, order).map(({ f, dir }) => {
+    const d = (dir === 'desc') !== reverse ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`;
+    return sql`${columnRef(f, dialect, alias)} ${d}`;
+  }));
+}
+
+/** Rows strictly after `c` in `order` (or before, for `before` cursors): an OR chain of keyset steps. */
+export function cursorCondition(r: ResourceDef, order: OrderBy[], c: Cursor, dialect: Dialect, before: boolean): Expression<SqlBool> {
+  const cols = fullOrder(r, order);
+  const values = [...c.values.slice(0, cols.length - 1), c.id];
+  // NULL is the smallest value (see orderSql), and comparisons with NULL are spelled out.
+  const eq = (ref: Expression<unknown>, v: unknown) => (v === null ? sql`${ref} IS NULL` : sql`${ref} = ${v}`);
+  const gt = (ref: Expression<unknown>, v: unknown) => (v === null ? sql`${ref} IS NOT NULL` : sql`${ref} > ${v}`);
+  const lt = (ref: Expression<unknown>, v: unknown) => (v === null ? sql`1 = 0` : sql`(${ref} < ${v} OR ${ref} IS NULL)`);
+  const steps = cols.map((col, i) => {
+    const eqs = cols.slice(0, i).map((p, j) => eq(columnRef(p.f, dialect), values[j]));
+    const forward = (col.dir === 'asc') !== before;
+    const cmp = forward ? gt(columnRef(col.f, dialect), values[i]) : lt(columnRef(col.f, dialect), values[i]);
+    return sql`(${sql.join([...eqs, cmp], sql` AND `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(steps, sql` OR `)})`;
+}
+
+export function and(eb: EB, exprs: Expression<SqlBool>[]): Expression<SqlBool> {
+  return exprs.length ? eb.and(exprs) : sql<SqlBool>`1 = 1`;
+}

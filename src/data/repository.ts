@@ -1,0 +1,160 @@
+// The generic, tenancy-scoped repository: every resource's rows are read and written here, from the
+// registry's description of the table. Collections of children are loaded one statement per level,
+// whatever the number of parents (a window function limits rows per parent).
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Database, Db } from '../db/database.js';
+import type { RelDef, ResourceDef } from '../model/types.js';
+import { and, compileFilters, cursorCondition, orderSql } from './compile.js';
+import { decodeRow, encodeRow, type Row, type Values } from './codec.js';
+import type { ListQuery } from './query.js';
+import { ownerCondition, type TenantScope } from './tenancy.js';
+
+export interface Page {
+  rows: Values[];
+  total: number;
+}
+
+export interface ChildPage {
+  byParent: Map<number, Values[]>;
+}
+
+function attributeConditions(r: ResourceDef, q: ListQuery, alias: string): Expression<SqlBool>[] {
+  return q.attributeFilters.map((af) => {
+    const value = String(af.value).replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
+    return sql<SqlBool>`EXISTS (SELECT 1 FROM attributes a WHERE a.parent_type = ${r.name}
+      AND a.parent_id = ${sql.ref(`${alias}.id`)} AND a.name = ${af.name} AND a.value LIKE ${value} ESCAPE '\\')`;
+  });
+}
+
+export class Repository {
+  constructor(private readonly database: Database) {}
+
+  get db(): Db {
+    return this.database.db;
+  }
+
+  private conditions(r: ResourceDef, q: ListQuery, extra: Expression<SqlBool>[]): Expression<SqlBool>[] {
+    const d = this.database.dialect;
+    const out = [...extra, ...compileFilters(r, q.filters, d, 't'), ...attributeConditions(r, q, 't')];
+    if (q.after) out.push(cursorCondition(r, q.order, q.after, d, false));
+    if (q.before) out.push(cursorCondition(r, q.order, q.before, d, true));
+    return out;
+  }
+
+  async findById(r: ResourceDef, scope: TenantScope, id: number, db: Db = this.db): Promise<Values | undefined> {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    const row = await db.selectFrom(`${r.table} as t`).selectAll()
+      .where((eb) => and(eb, [sql<SqlBool>`t.id = ${id}`, ownerCondition(r, scope, 't')]))
+      .executeTakeFirst();
+    return row ? decodeRow(r, row as Row) : undefined;
+  }
+
+  /** Rows by id without a tenancy filter, for loaders whose ids came from already-authorized rows. */
+  async findByIds(r: ResourceDef, ids: readonly number[], db: Db = this.db): Promise<Map<number, Values>> {
+    const out = new Map<number, Values>();
+    if (!ids.length) return out;
+    const rows = await db.selectFrom(r.table).selectAll().where('id', 'in', [...new Set(ids)]).execute();
+    for (const row of rows) out.set(Number(row.id), decodeRow(r, row as Row));
+    return out;
+  }
+
+  async list(r: ResourceDef, scope: TenantScope | null, q: ListQuery, extra: Expression<SqlBool>[] = [],
+    opts: { count?: boolean } = {}): Promise<Page> {
+    const d = this.database.dialect;
+    const base = [...(scope ? [ownerCondition(r, scope, 't')] : []), ...extra];
+    const where = this.conditions(r, q, base);
+    const rows = await this.db.selectFrom(`${r.table} as t`).selectAll('t')
+      .where((eb) => and(eb, where))
+      .orderBy(orderSql(r, q.order, d, !!q.fromEnd, 't'))
+      .limit(q.limit).offset(q.offset)
+      .execute();
+    if (q.fromEnd) rows.reverse();
+    let total = rows.length;
+    if (opts.count !== false && (q.offset > 0 || rows.length >= q.limit || q.after || q.before)) {
+      // The total ignores cursors: it counts the whole filtered collection.
+      const countWhere = [...base, ...compileFilters(r, q.filters, d, 't'), ...attributeConditions(r, q, 't')];
+      const c = await this.db.selectFrom(`${r.table} as t`).select(sql<number>`count(*)`.as('n'))
+        .where((eb) => and(eb, countWhere)).executeTakeFirst();
+      total = Number(c?.n ?? 0);
+    } else if (q.offset === 0) {
+      total = rows.length;
+    }
+    return { rows: rows.map((row) => decodeRow(r, row as Row)), total };
+  }
+
+  /**
+   * Children of many parents through a to-many rel, at most `q.limit` per parent (offset applies per
+   * parent too), in one statement.
+   */
+  async listChildren(rel: RelDef, child: ResourceDef, parentIds: readonly number[], q: ListQuery,
+    scope?: TenantScope): Promise<ChildPage> {
+    const byParent = new Map<number, Values[]>();
+    const ids = [...new Set(parentIds)];
+    for (const id of ids) byParent.set(id, []);
+    if (!ids.length) return { byParent };
+    const d = this.database.dialect;
+    const via = rel.via!;
+    const extra: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref(`t.${via}`)} IN (${sql.join(ids)})`];
+    if (rel.where) extra.push(sql<SqlBool>`${sql.ref(`t.${rel.where.column}`)} = ${rel.where.value}`);
+    // A parent shared by several stores (a user, a client) must not show one store's children to another.
+    if (scope) extra.push(ownerCondition(child, scope, 't'));
+    const where = this.conditions(child, q, extra);
+    const inner = this.db.selectFrom(`${child.table} as t`).selectAll('t')
+      .select(sql<number>`ROW_NUMBER() OVER (PARTITION BY ${sql.ref(`t.${via}`)} ORDER BY ${orderSql(child, q.order, d, !!q.fromEnd, 't')})`.as('_rn'))
+      .where((eb) => and(eb, where));
+    const rows = await this.db.selectFrom(inner.as('z')).selectAll()
+      .where('_rn', '>', q.offset).where('_rn', '<=', q.offset + q.limit)
+      .orderBy('_rn')
+      .execute();
+    for (const row of rows) {
+      const { _rn, ...rest } = row as Row;
+      void _rn;
+      byParent.get(Number(rest[via]))!.push(decodeRow(child, rest));
+    }
+    if (q.fromEnd) for (const list of byParent.values()) list.reverse();
+    return { byParent };
+  }
+
+  /** Number of children per parent, for `totalCount` of nested connections. */
+  async countChildren(rel: RelDef, child: ResourceDef, parentIds: readonly number[], q: ListQuery,
+    scope?: TenantScope): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    const ids = [...new Set(parentIds)];
+    for (const id of ids) out.set(id, 0);
+    if (!ids.length) return out;
+    const d = this.database.dialect;
+    const via = rel.via!;
+    const where = [sql<SqlBool>`${sql.ref(`t.${via}`)} IN (${sql.join(ids)})`, ...compileFilters(child, q.filters, d, 't'),
+      ...attributeConditions(child, q, 't')];
+    if (rel.where) where.push(sql<SqlBool>`${sql.ref(`t.${rel.where.column}`)} = ${rel.where.value}`);
+    if (scope) where.push(ownerCondition(child, scope, 't'));
+    const rows = await this.db.selectFrom(`${child.table} as t`)
+      .select([sql.ref(`t.${via}`).as('p'), sql<number>`count(*)`.as('n')])
+      .where((eb) => and(eb, where)).groupBy(`t.${via}`).execute();
+    for (const row of rows) out.set(Number(row.p), Number(row.n));
+    return out;
+  }
+
+  async insert(r: ResourceDef, values: Row, db: Db = this.db): Promise<Values> {
+    const row = await db.insertInto(r.table).values(encodeRow(r, values)).returningAll().executeTakeFirstOrThrow();
+    return decodeRow(r, row as Row);
+  }
+
+  async update(r: ResourceDef, id: number, values: Row, db: Db = this.db): Promise<Values | undefined> {
+    const row = await db.updateTable(r.table).set(encodeRow(r, values)).where('id', '=', id).returningAll().executeTakeFirst();
+    return row ? decodeRow(r, row as Row) : undefined;
+  }
+
+  async delete(r: ResourceDef, id: number, db: Db = this.db): Promise<boolean> {
+    const res = await db.deleteFrom(r.table).where('id', '=', id).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+
+  /** Whether another row of the same owner already has `value` in `column`. */
+  async exists(r: ResourceDef, column: string, value: unknown, ownerCols: Row, exceptId?: number, db: Db = this.db): Promise<boolean> {
+    let q = db.selectFrom(r.table).select('id').where(column, '=', value);
+    for (const [k, v] of Object.entries(ownerCols)) q = q.where(k, '=', v);
+    if (exceptId) q = q.where('id', '<>', exceptId);
+    return !!(await q.executeTakeFirst());
+  }
+}

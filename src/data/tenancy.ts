@@ -1,0 +1,36 @@
+// Who may see which rows. Every read and write of the repository goes through ownerCondition, so a
+// store token can never address another store's rows: they answer exactly like missing ones.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { ResourceDef } from '../model/types.js';
+
+/** The ids a token carries along the client → user → store chain. */
+export interface TenantScope {
+  clientId?: number;
+  userId?: number;
+  storeId?: number;
+}
+
+const NOTHING = sql<SqlBool>`1 = 0`;
+
+export function ownerCondition(r: ResourceDef, scope: TenantScope, alias?: string): Expression<SqlBool> {
+  const col = (c: string) => sql.ref(alias ? `${alias}.${c}` : c);
+  switch (r.owner) {
+    case 'STORE':
+    case 'PARENT':
+      return scope.storeId ? sql<SqlBool>`${col('store_id')} = ${scope.storeId}` : NOTHING;
+    case 'USER':
+      if (scope.storeId) return sql<SqlBool>`${col('id')} = ${scope.storeId}`;
+      return scope.userId ? sql<SqlBool>`${col('user_id')} = ${scope.userId}` : NOTHING;
+    case 'CLIENT':
+      return scope.clientId ? sql<SqlBool>`${col('id')} = ${scope.clientId}` : NOTHING;
+    case 'GLOBAL':
+      return scope.userId ? sql<SqlBool>`${col('id')} = ${scope.userId}` : NOTHING;
+  }
+}
+
+/** Columns a new row gets from the scope that creates it. */
+export function ownerColumns(r: ResourceDef, scope: TenantScope): Record<string, number> {
+  if ((r.owner === 'STORE' || r.owner === 'PARENT') && scope.storeId) return { store_id: scope.storeId };
+  if (r.owner === 'USER' && scope.userId) return { user_id: scope.userId };
+  return {};
+}
