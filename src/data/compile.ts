@@ -70,7 +70,10 @@ function one(f: FieldDef, op: FilterOp, value: Filter['value'], dialect: Dialect
       return sql<SqlBool>`${col} BETWEEN ${coerce(f, a)} AND ${coerce(f, b)}`;
     }
     case 'like':
-      return sql<SqlBool>`${col} LIKE ${likePattern(String(value))} ESCAPE '\\'`;
+      // Wildcards match case-insensitively on both engines (SQLite's LIKE already does for ASCII).
+      return dialect === 'postgres'
+        ? sql<SqlBool>`${col} ILIKE ${likePattern(String(value))} ESCAPE '\\'`
+        : sql<SqlBool>`${col} LIKE ${likePattern(String(value))} ESCAPE '\\'`;
     case 'eq': {
       const s = String(value);
       if (s.includes('*') && (f.kind === 'string' || f.kind === 'enum')) return one(f, 'like', s, dialect, alias);

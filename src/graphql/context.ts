@@ -1,12 +1,15 @@
-// The GraphQL context: the same ServiceContext the REST facade uses, plus per-request loaders.
+// The GraphQL context: the same ServiceContext the REST facade uses, plus per-request loaders and
+// what checkout needs beyond the request.
 import type { ServiceContext } from '../services/context.js';
+import type { CheckoutDeps } from '../commerce/checkout.js';
 import { Loaders } from './loaders.js';
 
 export interface GraphQLContext {
   svc: ServiceContext;
   loaders: Loaders;
+  checkout: CheckoutDeps;
 }
 
-export function graphqlContext(svc: ServiceContext): GraphQLContext {
-  return { svc, loaders: new Loaders(svc) };
+export function graphqlContext(svc: ServiceContext, checkout: CheckoutDeps): GraphQLContext {
+  return { svc, loaders: new Loaders(svc), checkout };
 }

@@ -1,13 +1,12 @@
 // Mutations: create/update/replace/delete for every writable resource (derived from the registry),
 // the token chain (registerClient, createUser, createStore) and the commerce actions (checkout,
-// capture, void, refund). Invalid input is answered in
-// userErrors; authentication and scope failures are errors with extensions.code.
+// capture, void, refund). Invalid input is answered in userErrors; authentication and scope
+// failures are errors with extensions.code.
 import type { Registry, ResourceDef } from '../model/types.js';
 import { createStoreWithToken, createUserWithToken, registerClient } from '../auth/oauth.js';
 import { checkout } from '../commerce/checkout.js';
 import { transition, type PaymentAction } from '../commerce/transitions.js';
 import type { TokenSet } from '../auth/tokens.js';
-import type { CheckoutDeps } from '../commerce/checkout.js';
 import type { Values } from '../data/codec.js';
 import { createRow, deleteRow, updateRow, type Parent } from '../services/resource-service.js';
 import { ApiError } from '../services/errors.js';
@@ -50,7 +49,7 @@ function parentOf(registry: Registry, r: ResourceDef, args: Record<string, unkno
 }
 
 /** The commerce actions (REST: POST to a link): a transaction, or why the action was refused. */
-function actionResolvers(registry: Registry, deps: CheckoutDeps):
+function actionResolvers(registry: Registry):
   Pick<MutationResolvers, 'checkoutCart' | 'captureTransaction' | 'voidTransaction' | 'refundTransaction'> {
   const r = registry.resource('transaction');
   const payload = async (fn: () => Promise<Values>) => {
@@ -64,14 +63,14 @@ function actionResolvers(registry: Registry, deps: CheckoutDeps):
     (_, args, ctx) => payload(() => transition(ctx.svc, idOf(args.id), name));
   return {
     checkoutCart: (_, args, ctx) => payload(() => checkout(ctx.svc, idOf(args.id),
-      { payment_token: args.paymentToken ?? undefined, recaptcha_token: args.recaptchaToken ?? undefined }, deps)),
+      { payment_token: args.paymentToken ?? undefined, recaptcha_token: args.recaptchaToken ?? undefined }, ctx.checkout)),
     captureTransaction: action('capture'),
     voidTransaction: action('void'),
     refundTransaction: action('refund'),
   };
 }
 
-export function mutationResolvers(registry: Registry, deps: CheckoutDeps): Record<string, unknown> {
+export function mutationResolvers(registry: Registry): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const r of registry.resources) {
     const T = r.typeName;
@@ -128,6 +127,6 @@ export function mutationResolvers(registry: Registry, deps: CheckoutDeps): Recor
       }
     },
   };
-  Object.assign(out, handwritten, actionResolvers(registry, deps));
+  Object.assign(out, handwritten, actionResolvers(registry));
   return out;
 }

@@ -96,7 +96,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
           },
         });
       }
-      return graphqlContext(container.context(principal, req.id));
+      return graphqlContext(container.context(principal, req.id), container.checkout);
     },
   });
   app.route({

@@ -66,19 +66,24 @@ function memberRoute(app: FastifyInstance, r: ResourceDef): void {
   });
 }
 
-function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef): void {
+/**
+ * Serves a collection rel. `parentIdOf` finds the parent: the `:id` of the path, or (for the
+ * spec's store-level paths such as `{base}/native_integrations`) the token's store.
+ */
+function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef, url = `${parent.path}/:id/${rel.name}`,
+  parentIdOf: (req: FastifyRequest) => number = (req) => idParam((req.params as { id: string }).id, parent.name)): void {
   const member = app.container.registry.resource(rel.target);
   const allow = collectionAllow(rel);
   const canPost = allow.includes('POST');
   app.route({
-    method: [...ALL], url: `${parent.path}/:id/${rel.name}`, config: { rest: true },
+    method: [...ALL], url, config: { rest: true },
     handler: async (req, reply) => {
       // An override must not turn an intended DELETE into a create: it is answered like the real method.
       const method = effectiveMethod(req);
       if (method === 'OPTIONS') return reply.header('allow', allow.join(', ')).code(204).send();
       if (!allow.includes(method)) methodNotAllowed(reply, allow);
       const ctx = serviceContext(req);
-      const parentRef = { resource: parent, id: idParam((req.params as { id: string }).id, parent.name), rel };
+      const parentRef = { resource: parent, id: parentIdOf(req), rel };
       const qs = params(req);
       const handler = collectionHandlers[member.name]?.[method as CollectionMethod];
       if (handler) return handler(req, reply, parentRef);
@@ -102,9 +107,23 @@ function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef)
   });
 }
 
+/** The store of the token, for collections the spec places at the top level. */
+function tokenStore(req: FastifyRequest): number {
+  if (req.principal.kind === 'anonymous') throw ApiError.unauthenticated();
+  if (!req.principal.storeId) throw ApiError.notFound('store');
+  return req.principal.storeId;
+}
+
+/** Store collections the spec addresses without a store in the path. */
+const TOP_LEVEL_STORE_COLLECTIONS = ['native_integrations'];
+
 export function registerResourceRoutes(app: FastifyInstance): void {
   for (const r of app.container.registry.resources) {
     memberRoute(app, r);
     for (const rel of r.rels) if (rel.kind === 'many') collectionRoute(app, r, rel);
+  }
+  const store = app.container.registry.resource('store');
+  for (const name of TOP_LEVEL_STORE_COLLECTIONS) {
+    collectionRoute(app, store, store.relsByName.get(name)!, `/${name}`, tokenStore);
   }
 }

@@ -2,13 +2,14 @@
 // authorize (log in, consent, approve → code → token exchange → API call; deny → access_denied)
 // and /admin "Get Token" (credentials shown once). Skips, saying why, without /usr/bin/chromium.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers/app.js';
-import { CLIENT_FORM, call, json, tokenChain, type Chain } from '../helpers/rest.js';
+import { call, json, tokenChain, type Chain } from '../helpers/rest.js';
 import { emailOf } from '../auth/code-flow.js';
 import { PASSWORD, pkce, registerClient } from '../auth/helpers.js';
 
@@ -35,12 +36,22 @@ describe.skipIf(!HAVE_CHROMIUM)('browser flows in headless Chromium', () => {
   let context: BrowserContext;
   let profile: string;
   const cspViolations: string[] = [];
+  // The integration's own callback endpoint: a second loopback server that records what it receives.
+  let callbackServer: Server;
+  let callbackUri: string;
+  const received: URLSearchParams[] = [];
 
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     t = await makeApp({ config: { baseUrl: base } });
     await t.app.listen({ host: '127.0.0.1', port });
+    callbackServer = createHttpServer((req, res) => {
+      received.push(new URL(req.url ?? '/', 'http://x').searchParams);
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('callback reached');
+    });
+    await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
+    callbackUri = `http://127.0.0.1:${(callbackServer.address() as { port: number }).port}/callback`;
     chain = await tokenChain(t.app);
     email = await emailOf(t.app, chain);
     profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
@@ -49,12 +60,9 @@ describe.skipIf(!HAVE_CHROMIUM)('browser flows in headless Chromium', () => {
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
         '--disable-component-update', '--disable-sync'],
     });
-    // Nothing leaves the machine: the client's callback and logo are answered here.
-    await context.route((url) => !url.href.startsWith(base), (route) => {
-      const url = new URL(route.request().url());
-      if (url.pathname.endsWith('.png')) return route.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from('89504e470d0a1a0a', 'hex') });
-      return route.fulfill({ status: 200, contentType: 'text/plain', body: 'callback reached' });
-    });
+    // Nothing leaves the machine: the client's logo is answered here.
+    await context.route((url) => url.hostname === 'acme.example', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from('89504e470d0a1a0a', 'hex') }));
     context.on('console', (msg) => {
       if (/Content Security Policy|Refused to/i.test(msg.text())) cspViolations.push(msg.text());
     });
@@ -62,6 +70,7 @@ describe.skipIf(!HAVE_CHROMIUM)('browser flows in headless Chromium', () => {
 
   afterAll(async () => {
     await context?.close();
+    await new Promise((resolve) => callbackServer?.close(resolve));
     await t?.close();
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
@@ -70,12 +79,11 @@ describe.skipIf(!HAVE_CHROMIUM)('browser flows in headless Chromium', () => {
     await page.fill('input[name=email]', email);
     await page.fill('input[name=password]', PASSWORD);
     await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
-    if (await page.title() === 'Something is not right') console.log('DEBUG', await page.content());
   }
 
   function authorizeUrl(clientId: string, challenge: string, state: string): string {
     return `${base}/authorize?${new URLSearchParams({
-      response_type: 'code', client_id: clientId, redirect_uri: CLIENT_FORM.redirect_uri, scope: 'store_full_access',
+      response_type: 'code', client_id: clientId, redirect_uri: callbackUri, scope: 'store_full_access',
       state, code_challenge: challenge, code_challenge_method: 'S256',
     })}`;
   }
@@ -83,7 +91,7 @@ describe.skipIf(!HAVE_CHROMIUM)('browser flows in headless Chromium', () => {
   it('authorization code: log in, consent, approve, exchange the code and call the API', async () => {
     const client = await registerClient(t.app, {
       project_name: 'Inventory <Sync>', project_description: 'Keeps "stock" in step', company_name: 'Acme & Sons',
-      company_url: 'https://acme.example', company_logo: 'https://acme.example/logo.png',
+      company_url: 'https://acme.example', company_logo: 'https://acme.example/logo.png', redirect_uri: callbackUri,
     });
     const { verifier, challenge } = pkce();
     const page = await context.newPage();
@@ -96,15 +104,17 @@ describe.skipIf(!HAVE_CHROMIUM)('browser flows in headless Chromium', () => {
     expect(await page.getAttribute('.company-name a', 'href')).toBe('https://acme.example');
     expect(await page.getAttribute('.client img', 'src')).toBe('https://acme.example/logo.png');
     expect(await page.$$eval('select[name=store_id] option', (o) => o.length)).toBe(1);
-    await Promise.all([page.waitForURL((u) => u.href.startsWith(CLIENT_FORM.redirect_uri)), page.click('button[value=approve]')]);
+    await Promise.all([page.waitForURL((u) => u.href.startsWith(callbackUri)), page.click('button[value=approve]')]);
     const params = new URL(page.url()).searchParams;
+    expect(await page.textContent('body')).toBe('callback reached');
+    expect(received.at(-1)?.get('code')).toBe(params.get('code'));
     expect(params.get('state')).toBe('browser-state');
     expect(params.get('iss')).toBe(base);
 
     const tokenRes = await fetch(`${base}/token`, {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
-        grant_type: 'authorization_code', code: params.get('code')!, redirect_uri: CLIENT_FORM.redirect_uri, code_verifier: verifier,
+        grant_type: 'authorization_code', code: params.get('code')!, redirect_uri: callbackUri, code_verifier: verifier,
         client_id: client.clientId, client_secret: client.clientSecret,
       }),
     });
@@ -118,11 +128,11 @@ describe.skipIf(!HAVE_CHROMIUM)('browser flows in headless Chromium', () => {
   });
 
   it('authorization code: deny sends the user back with error=access_denied', async () => {
-    const client = await registerClient(t.app);
+    const client = await registerClient(t.app, { redirect_uri: callbackUri });
     const page = await context.newPage();
     await page.goto(authorizeUrl(client.clientId, pkce().challenge, 'deny-state'));
     if (await page.$('input[name=password]')) await logIn(page);
-    await Promise.all([page.waitForURL((u) => u.href.startsWith(CLIENT_FORM.redirect_uri)), page.click('button[value=deny]')]);
+    await Promise.all([page.waitForURL((u) => u.href.startsWith(callbackUri)), page.click('button[value=deny]')]);
     const params = new URL(page.url()).searchParams;
     expect([params.get('error'), params.get('state'), params.get('code')]).toEqual(['access_denied', 'deny-state', null]);
     await page.close();

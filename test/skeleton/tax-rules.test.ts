@@ -149,3 +149,23 @@ describe.each(engines())('tax rules on %s', (engine) => {
     expect(errorFields(json(noVersion))).toEqual(['SERVICE-API-VERSION']);
   });
 });
+
+describe('native integrations at the spec path', () => {
+  it('follows a tax svc:native_integrations link to the store\'s integrations', async () => {
+    const t = await makeApp();
+    try {
+      const chain = await tokenChain(t.app);
+      const store = json(await call(t.app, chain.storeHref, { token: chain.storeToken }));
+      const tax = json(await call(t.app, link(store, 'svc:taxes'), { method: 'POST', token: chain.storeToken, body: { name: 'Live', type: 'country', country: 'US', rate: 1, service_provider: 'custom_tax' } }));
+      const href = link(tax, 'svc:native_integrations');
+      const created = await call(t.app, href, { method: 'POST', token: chain.storeToken, body: { provider: 'custom_tax', config: JSON.stringify({ url: 'https://tax.example/rates' }) } });
+      expect(created.statusCode).toBe(201);
+      const list = json(await call(t.app, href, { token: chain.storeToken }));
+      expect(list._embedded['svc:native_integrations'].map((n: any) => n.provider)).toEqual(['custom_tax']);
+      expect((await call(t.app, href)).statusCode).toBe(401);
+      expect((await call(t.app, href, { token: chain.clientToken })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
