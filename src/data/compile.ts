@@ -70,6 +70,9 @@ function one(f: FieldDef, op: FilterOp, value: Filter['value'], dialect: Dialect
       return sql<SqlBool>`${col} BETWEEN ${coerce(f, a)} AND ${coerce(f, b)}`;
     }
     case 'like':
+      if (f.kind !== 'string' && f.kind !== 'enum' && f.kind !== 'date' && f.kind !== 'datetime') {
+        throw new QueryError(f.name, 'invalid_value', `${f.name} cannot be matched with wildcards`);
+      }
       // Wildcards match case-insensitively on both engines (SQLite's LIKE already does for ASCII).
       return dialect === 'postgres'
         ? sql<SqlBool>`${col} ILIKE ${likePattern(String(value))} ESCAPE '\\'`

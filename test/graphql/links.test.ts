@@ -57,7 +57,9 @@ describe.each(engines())('link relations and actions (%s)', (engine) => {
 
   it('checks out a cart and moves the transaction through capture and refund', async () => {
     const cart = await fillCart(t.app, chain, shop);
-    const out = (await run(`mutation($id: ID!) { checkoutCart(id: $id) { ${TXN} } }`, { id: idOf(link(cart, 'self')) })).body.data.checkoutCart;
+    const raw = await run(`mutation($id: ID!) { checkoutCart(id: $id) { ${TXN} } }`, { id: idOf(link(cart, "self")) });
+    console.log(JSON.stringify(raw.body));
+    const out = raw.body.data.checkoutCart;
     expect(out).toMatchObject({ transaction: { status: 'AUTHORIZED', totalOrder: '110.00' }, userErrors: [] });
     const id = out.transaction.id;
     const capture = (await run(`mutation($id: ID!) { captureTransaction(id: $id) { ${TXN} } }`, { id })).body.data.captureTransaction;
