@@ -11,6 +11,8 @@ export interface Config {
   /** PostgreSQL schema (tests isolate themselves with one each). */
   databaseSchema?: string;
   redisUrl?: string;
+  /** Prefix of every Redis key and channel (tests give each file its own). */
+  redisPrefix: string;
   jwtSecret?: string;
   accessTokenTtl: number;
   rotateRefreshTokens: boolean;
@@ -29,6 +31,20 @@ export interface Config {
   graphqlMaxAliases: number;
   /** Whether GraphQL introspection (and so GraphiQL's schema docs) is answered. */
   graphqlIntrospection: boolean;
+  /** Seconds to wait before each retry of a failed webhook delivery (DESIGN §8). */
+  webhookRetrySchedule: number[];
+  /** Consecutive failed delivery attempts after which a webhook is switched off (is_active = 0). */
+  webhookDisableAfter: number;
+  /** How long a webhook endpoint may take to answer before the attempt counts as failed. */
+  webhookTimeoutMs: number;
+  /** Safety-net poll of the event log and due retries, besides the after-commit wake-ups (0: none). */
+  webhookPollMs: number;
+}
+
+/** Comma-separated non-negative numbers, or the default when any entry is not one. */
+function numbers(v: string | undefined, d: number[]): number[] {
+  const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  return list.length && list.every((n) => Number.isFinite(n) && n >= 0) ? list : d;
 }
 
 function int(v: string | undefined, d: number): number {
@@ -46,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL ?? join(dataDir, 'commerce.sqlite'),
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'commerce:',
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 7200),
     rotateRefreshTokens: env.ROTATE_REFRESH_TOKENS === 'true',
@@ -59,6 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 10),
     graphqlMaxAliases: int(env.GRAPHQL_MAX_ALIASES, 30),
     graphqlIntrospection: env.GRAPHQL_INTROSPECTION !== 'false',
+    webhookRetrySchedule: numbers(env.WEBHOOK_RETRY_SCHEDULE, [60, 300, 1800, 7200, 18000, 36000, 36000]),
+    webhookDisableAfter: Math.max(1, int(env.WEBHOOK_DISABLE_AFTER, 12)),
+    webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
+    webhookPollMs: int(env.WEBHOOK_POLL_MS, 1000),
   };
   return { ...cfg, ...overrides };
 }

@@ -52,7 +52,8 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     accessTokenTtl: config.accessTokenTtl,
     rotateRefreshTokens: config.rotateRefreshTokens,
   });
-  const bus = new EventBus();
+  const bus = new EventBus(`${config.redisPrefix}events`);
+  if (config.redisUrl) await bus.connectRedis(config.redisUrl);
   const checkout: CheckoutDeps = {
     sandbox: config.mode === 'sandbox',
     fraud: {
@@ -63,6 +64,9 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   return {
     config, database, registry, repo, tokens, clock, bus, checkout,
     context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files }),
-    close: () => database.close(),
+    close: async () => {
+      await bus.close();
+      await database.close();
+    },
   };
 }

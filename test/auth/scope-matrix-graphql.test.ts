@@ -1,5 +1,6 @@
 // GENERATED scope matrix over GraphQL: every root query and mutation field that belongs to a
-// resource (found by introspecting the served schema, so new fields join automatically) and every
+// resource (CRUD fields and `<action><Type>(id)` actions, found by introspecting the served schema,
+// so new fields join automatically) and every
 // connection of the store × one token per scope. Refused ⇔ an error with extensions.code FORBIDDEN,
 // exactly where the @resource declarations refuse.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,14 @@ function cells(registry: Registry, ids: Map<string, number>, query: Field[], mut
     }
     const m = /^(create|update|replace|delete)([A-Z]\w*)$/.exec(f.name);
     const r = m ? registry.byType.get(m[2]) : undefined;
+    const action = /^[a-z]+([A-Z]\w*)$/.exec(f.name);
+    const acted = action ? registry.byType.get(action[1]) : undefined;
+    if ((!m || !r) && acted && f.args.some((a) => a.name === 'id')) {
+      // An action on a resource (checkoutCart, captureTransaction): a write. A missing id keeps it
+      // free of side effects: allowed tokens get NOT_FOUND, others FORBIDDEN.
+      out.push({ label: `Mutation.${f.name}`, document: `mutation { ${f.name}(id: "999999") { __typename } }`, rule: { access: acted, mode: 'write' } });
+      continue;
+    }
     if (!m || !r) { unmapped.push(`Mutation.${f.name}`); continue; }
     const label = `Mutation.${f.name}`;
     if (m[1] === 'delete') {

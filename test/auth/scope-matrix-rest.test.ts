@@ -27,6 +27,12 @@ function cells(registry: Registry, ids: Map<string, number>): Cell[] {
     for (const method of r.methods.filter((m) => !WITHOUT.has(m))) {
       out.push({ method, url: `${r.path}/${id(r)}`, access: r, mode: method === 'GET' ? 'read' : 'write' });
     }
+    // Action links on a member (`{self}/capture`, `{self}/file`), on a missing member: no side effects.
+    for (const l of r.links.filter((x) => x.href.startsWith('{self}/'))) {
+      for (const method of l.methods.filter((m) => !WITHOUT.has(m))) {
+        out.push({ method, url: `${r.path}/999999/${l.href.slice('{self}/'.length)}`, access: r, mode: method === 'GET' ? 'read' : 'write' });
+      }
+    }
     for (const rel of r.rels.filter((x) => x.kind === 'many')) {
       const child = registry.resource(rel.target);
       for (const method of rel.methods.filter((m) => !WITHOUT.has(m))) {
@@ -61,15 +67,22 @@ describe('scope matrix: every REST route × every scope', () => {
     runs.sort((a, b) => order(a) - order(b));
     const wrong: string[] = [];
     const allowedStatuses = new Map<number, number>();
+    const unserved = new Set<string>();
     for (const { cell, token, allow } of runs) {
       const body = ['POST', 'PUT', 'PATCH'].includes(cell.method) ? {} : undefined;
       const res = await call(t.app, cell.url, { method: cell.method as 'GET', token: token.token, body });
+      // A declared action link nobody serves yet answers the not-found handler: nothing to enforce.
+      if (res.statusCode === 404 && /"nothing at /.test(res.body)) {
+        unserved.add(`${cell.method} ${cell.url}`);
+        continue;
+      }
       const ok = allow ? ![401, 403, 405].includes(res.statusCode) && res.statusCode < 500 : res.statusCode === 403;
       if (allow) allowedStatuses.set(res.statusCode, (allowedStatuses.get(res.statusCode) ?? 0) + 1);
       if (!ok) wrong.push(`${cell.method} ${cell.url} with ${token.label}: expected ${allow ? 'allowed' : '403'}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     console.log(`[matrix] REST: ${all.length} route×method cells × ${world.tokens.length} tokens = ${runs.length} requests; ` +
-      `allowed ones answered ${JSON.stringify(Object.fromEntries([...allowedStatuses].sort()))}, the rest 403`);
+      `allowed ones answered ${JSON.stringify(Object.fromEntries([...allowedStatuses].sort()))}, the rest 403; ` +
+      `declared but not served yet: ${[...unserved].join(', ') || 'none'}`);
     expect(wrong).toEqual([]);
     expect(all.length).toBeGreaterThan(50);
   });

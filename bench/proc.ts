@@ -1,0 +1,146 @@
+// Child processes under test: the compiled service, the hand-written baseline and PostGraphile.
+// Each runs in its own process so the load generator never shares their event loop; memory is
+// read from /proc.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, copyFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ROOT } from './config.js';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Compiles src/ into a private directory of the run (not the shared dist/, which other people
+ * rebuild while we measure). schema/ and node_modules are linked so paths resolve as from dist/.
+ */
+export function buildApp(workDir: string): string {
+  const appDir = join(workDir, 'app');
+  mkdirSync(appDir, { recursive: true });
+  for (const name of ['schema', 'node_modules']) {
+    if (!existsSync(join(appDir, name))) symlinkSync(join(ROOT, name), join(appDir, name));
+  }
+  copyFileSync(join(ROOT, 'package.json'), join(appDir, 'package.json'));
+  const outDir = join(appDir, 'dist');
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', outDir],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (err) {
+    // tsc still emits when someone's in-progress file has a type error; only a missing entry is fatal.
+    const out = String((err as { stdout?: Buffer }).stdout ?? '').split('\n').slice(0, 5).join('\n');
+    if (!existsSync(join(outDir, 'main.js'))) throw new Error(`build failed:\n${out}`);
+    console.log(`[bench] tsc reported errors (build used anyway):\n${out}`);
+  }
+  return join(outDir, 'main.js');
+}
+
+export interface Child {
+  proc: ChildProcess;
+  pid: number;
+  url: string;
+  port: number;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export interface SpawnOpts {
+  args: string[];
+  env: Record<string, string>;
+  port: number;
+  /** Path answered once the process is ready. */
+  readyPath: string;
+  timeoutMs?: number;
+  nodeFlags?: string[];
+}
+
+export async function waitForHttp(url: string, timeoutMs: number, proc?: ChildProcess): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    if (proc && proc.exitCode !== null) throw new Error(`process exited with ${proc.exitCode} before ${url} answered`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      await res.arrayBuffer();
+      if (res.status < 500) return performance.now() - start;
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() - start > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await sleep(5);
+  }
+}
+
+export async function spawnNode(o: SpawnOpts): Promise<Child & { readyMs: number }> {
+  let log = '';
+  const started = performance.now();
+  const proc = spawn(process.execPath, [...(o.nodeFlags ?? []), ...o.args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...o.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (b: Buffer) => { log = (log + b.toString()).slice(-20_000); };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  const url = `http://127.0.0.1:${o.port}`;
+  try {
+    await waitForHttp(url + o.readyPath, o.timeoutMs ?? 60_000, proc);
+  } catch (err) {
+    proc.kill('SIGKILL');
+    throw new Error(`${(err as Error).message}\n${log}`);
+  }
+  const readyMs = performance.now() - started;
+  return {
+    proc, pid: proc.pid!, url, port: o.port, readyMs, output: () => log,
+    stop: () => new Promise<void>((resolve) => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+      const force = setTimeout(() => proc.kill('SIGKILL'), 5000);
+      proc.once('exit', () => { clearTimeout(force); resolve(); });
+      proc.kill('SIGTERM');
+    }),
+  };
+}
+
+/** Resident set size now and its peak since start (or since resetPeak), in bytes. */
+export function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/** Linux resets VmHWM when 5 is written to clear_refs; elsewhere sampling alone gives the peak. */
+export function resetPeak(pid: number): void {
+  try {
+    execFileSync('sh', ['-c', `echo 5 > /proc/${pid}/clear_refs`], { stdio: 'ignore' });
+  } catch {
+    // Sampling still bounds the peak from below.
+  }
+}
+
+/** Samples RSS every `everyMs` until stopped; returns the samples and the peak seen. */
+export function sampleRss(pid: number, everyMs = 100): { stop(): { samples: number[]; peak: number } } {
+  const samples: number[] = [];
+  resetPeak(pid);
+  const take = () => {
+    try { samples.push(memory(pid).rss); } catch { /* exited */ }
+  };
+  take();
+  const timer = setInterval(take, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      let peak = Math.max(...samples);
+      try { peak = Math.max(peak, memory(pid).peak); } catch { /* exited */ }
+      return { samples, peak };
+    },
+  };
+}

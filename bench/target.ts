@@ -1,0 +1,62 @@
+// One database under test (SQLite file or a PostgreSQL schema of its own), the environment every
+// server process gets for it, and an in-process app over the same database for seeding through the
+// real API and for counting SQL statements per request.
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { BenchConfig } from './config.js';
+import { injector, type Send } from './api.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Target {
+  engine: Engine;
+  dataDir: string;
+  port: number;
+  baseUrl: string;
+  /** Environment of the service process (and what the probe app is configured from). */
+  env: Record<string, string>;
+  /** Where the baseline and PostGraphile connect (a PostgreSQL URL or the SQLite file). */
+  dbUrl: string;
+  pgSchema?: string;
+  probe: FastifyInstance;
+  send: Send;
+  close(): Promise<void>;
+}
+
+export async function openTarget(cfg: BenchConfig, engine: Engine, port: number): Promise<Target> {
+  const dataDir = join(cfg.workDir, engine);
+  mkdirSync(dataDir, { recursive: true });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const pgSchema = engine === 'postgres' ? `bench_${process.pid}_${Date.now().toString(36)}` : undefined;
+  const dbUrl = engine === 'postgres' ? cfg.pgUrl! : join(dataDir, 'commerce.sqlite');
+  const env: Record<string, string> = {
+    HOST: '127.0.0.1', PORT: String(port), BASE_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: dbUrl,
+    JWT_SECRET: cfg.jwtSecret,
+    // Fastify logs every request at info; at warn the log costs nothing per request.
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    // 100 transactions × 5 items × 3 options is a legitimate page that costs more than the default 1,000.
+    GRAPHQL_MAX_COST: '100000',
+    // The webhook receiver of scenario 7 listens on loopback.
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    ...(pgSchema ? { PGOPTIONS: `-c search_path=${pgSchema}` } : {}),
+  };
+  const config = loadConfig(env, { databaseSchema: pgSchema });
+  const probe = await buildApp(config, { logger: false });
+  return {
+    engine, dataDir, port, baseUrl, env, dbUrl, pgSchema, probe, send: injector(probe, baseUrl),
+    async close() {
+      await probe.close();
+      if (pgSchema) {
+        const c = new pg.Client({ connectionString: cfg.pgUrl });
+        await c.connect();
+        await c.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
+        await c.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,136 @@
+// The webhook dispatcher: reads the durable event log after commit (woken by the in-process bus,
+// with a periodic poll as the safety net for other instances' events, retries coming due and lost
+// signals), queues a delivery per matching webhook and makes the due attempts, a few at a time.
+// Everything it knows is in the database (events, webhook_statuses), so a restart loses nothing.
+import type { Database } from '../db/database.js';
+import type { Registry } from '../model/types.js';
+import type { Repository } from '../data/repository.js';
+import type { Principal } from '../auth/principal.js';
+import type { ServiceContext } from '../services/context.js';
+import { formatTimestamp, type Clock } from '../services/clock.js';
+import type { Config } from '../config.js';
+import type { EventBus } from './bus.js';
+import { deliver, type Claim, type DeliveryDeps } from './delivery.js';
+import type { PayloadRenderer } from './payload.js';
+import { claimDue, fanOutBatch } from './queue.js';
+
+export interface DispatcherDeps {
+  config: Config;
+  database: Database;
+  registry: Registry;
+  repo: Repository;
+  clock: Clock;
+  bus: EventBus;
+  context(principal: Principal, requestId: string): ServiceContext;
+}
+
+export interface DispatcherOptions {
+  renderer: PayloadRenderer;
+  /** Deliveries in flight at once in this process (to different webhooks). */
+  concurrency?: number;
+  log?: { error(obj: unknown, msg?: string): void };
+}
+
+export class Dispatcher {
+  private readonly delivery: DeliveryDeps;
+  private readonly inFlight = new Set<Promise<void>>();
+  private pass: Promise<void> | null = null;
+  private again = false;
+  private stopping = false;
+  private unsubscribe?: () => void;
+  private timer?: NodeJS.Timeout;
+  private readonly concurrency: number;
+
+  constructor(private readonly deps: DispatcherDeps, private readonly opts: DispatcherOptions) {
+    const c = deps.config;
+    this.concurrency = opts.concurrency ?? 8;
+    this.delivery = {
+      database: deps.database, registry: deps.registry, repo: deps.repo, clock: deps.clock, context: deps.context,
+      renderer: opts.renderer, allowPrivate: c.outboundAllowPrivate, timeoutMs: c.webhookTimeoutMs,
+      retrySchedule: c.webhookRetrySchedule, disableAfter: c.webhookDisableAfter,
+    };
+  }
+
+  start(): void {
+    if (this.unsubscribe || this.stopping) return;
+    this.unsubscribe = this.deps.bus.subscribe(() => void this.wake());
+    const every = this.deps.config.webhookPollMs;
+    if (every > 0) {
+      this.timer = setInterval(() => void this.wake(), every);
+      this.timer.unref();
+    }
+    void this.wake();
+  }
+
+  /** Stops taking work and waits for the attempts in flight to be recorded. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe?.();
+    if (this.timer) clearInterval(this.timer);
+    await this.pass;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * Does everything due now and waits for it: queues every committed event and makes every due
+   * attempt, including deliveries that become due because an earlier one of the same webhook
+   * succeeded. Tests drive the retry schedule with a manual clock and this.
+   */
+  async runOnce(): Promise<void> {
+    await this.wake();
+    while (this.inFlight.size) {
+      await Promise.allSettled([...this.inFlight]);
+      await this.wake();
+    }
+  }
+
+  /** Starts a pass, or asks the running one to go round again; resolves when the pass ends. */
+  private wake(): Promise<void> {
+    if (this.stopping) return this.pass ?? Promise.resolve();
+    if (this.pass) {
+      this.again = true;
+      return this.pass;
+    }
+    this.pass = this.loop().finally(() => { this.pass = null; });
+    return this.pass;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while (!this.stopping && await fanOutBatch(this.deps.database, this.nowStamp()) > 0) { /* next batch */ }
+        await this.claimAndStart();
+      } catch (err) {
+        // A failed pass (database busy or closing) is retried by the next wake-up or poll.
+        this.opts.log?.error({ err }, 'webhook dispatch pass failed');
+      }
+    } while (this.again && !this.stopping);
+  }
+
+  private async claimAndStart(): Promise<void> {
+    while (!this.stopping && this.inFlight.size < this.concurrency) {
+      const now = this.deps.clock.now();
+      // The lease outlasts the attempt's timeout, so a live attempt is never taken over.
+      const lease = formatTimestamp(new Date(now.getTime() + this.deps.config.webhookTimeoutMs + 30_000));
+      const claims = await claimDue(this.deps.database, formatTimestamp(now), lease, this.concurrency - this.inFlight.size);
+      if (!claims.length) return;
+      for (const c of claims) this.track(c);
+    }
+  }
+
+  private track(claim: Claim): void {
+    const p: Promise<void> = deliver(this.delivery, claim)
+      .then((disabled) => { if (disabled) this.deps.bus.publish(claim.store_id); })
+      .catch((err: unknown) => this.opts.log?.error({ err, status: claim.id }, 'webhook delivery failed unexpectedly'))
+      .finally(() => {
+        this.inFlight.delete(p);
+        void this.wake();
+      });
+    this.inFlight.add(p);
+  }
+
+  private nowStamp(): string {
+    return formatTimestamp(this.deps.clock.now());
+  }
+}

@@ -1,0 +1,64 @@
+// What a webhook receives: the event's resource exactly as the REST facade renders it (HAL+JSON),
+// shaped by the webhook's `query` (zoom, fields, child filters; top-level filters decide whether
+// the resource is sent at all). The REST representation builder is a transport concern, so it is
+// injected (PayloadRenderer, built in src/rest/webhook-routes.ts) instead of imported from here.
+import type { Values } from '../data/codec.js';
+import type { ListQuery } from '../data/query.js';
+import type { Principal } from '../auth/principal.js';
+import { STORE_FULL } from '../auth/scopes.js';
+import type { ResourceDef } from '../model/types.js';
+import type { FieldError } from '../services/errors.js';
+import type { ServiceContext } from '../services/context.js';
+
+export interface PayloadRenderer {
+  /** The webhook's query string as a query on `r`, with every problem found. */
+  parse(r: ResourceDef, query: string): { query: ListQuery; errors: FieldError[] };
+  /** The row as the REST facade answers it for this query, as HAL+JSON text. */
+  render(ctx: ServiceContext, r: ResourceDef, row: Values, query: ListQuery): Promise<string>;
+}
+
+/** A webhook query the parser refuses: the attempt fails with this message instead of sending. */
+export class PayloadError extends Error {}
+
+/** The dispatcher acts for the store that owns the webhook, with full access to that store only. */
+export function storePrincipal(storeId: number): Principal {
+  return { kind: 'store', storeId, scopes: new Set([STORE_FULL]) };
+}
+
+export interface PayloadEvent {
+  store_id: number;
+  resource_type: string;
+  resource_id: number;
+  /** The resource's properties when the event happened (JSON text, see events/record.ts). */
+  payload: string | null;
+}
+
+/** The resource as it was at the event, rebuilt from the event's snapshot (for deleted resources). */
+function rowFromSnapshot(r: ResourceDef, e: PayloadEvent): Values {
+  let snap: Record<string, unknown> = {};
+  try {
+    snap = (JSON.parse(e.payload ?? 'null') as Record<string, unknown>) ?? {};
+  } catch { /* an unreadable snapshot still yields the id and the store */ }
+  const row: Record<string, unknown> = { id: e.resource_id, store_id: e.store_id };
+  for (const f of r.fields) if (f.column && f.name in snap) row[f.column] = snap[f.name];
+  return row as Values;
+}
+
+/**
+ * The JSON body for one delivery, or `null` when the webhook's filters exclude the resource.
+ * The resource is rendered as it is now; once deleted, as the event's snapshot.
+ */
+export async function buildPayload(ctx: ServiceContext, renderer: PayloadRenderer, e: PayloadEvent, webhookQuery: string | null): Promise<string | null> {
+  const r = ctx.registry.resource(e.resource_type);
+  const { query, errors } = renderer.parse(r, webhookQuery ?? '');
+  if (errors.length) throw new PayloadError(`the webhook query is invalid: ${errors.map((x) => x.message).join('; ')}`);
+  const scope = { storeId: e.store_id };
+  let row = await ctx.repo.findById(r, scope, e.resource_id);
+  if (row && (query.filters.length || query.attributeFilters.length)) {
+    const only = { ...query, order: [], limit: 1, offset: 0, filters: [...query.filters, { field: 'id', op: 'eq' as const, value: String(e.resource_id) }] };
+    const page = await ctx.repo.list(r, scope, only, [], { count: false });
+    if (!page.rows.length) return null;
+  }
+  row ??= rowFromSnapshot(r, e);
+  return renderer.render(ctx, r, row, query);
+}

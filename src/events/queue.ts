@@ -1,0 +1,103 @@
+// The delivery queue in the database, safe with several instances on one PostgreSQL:
+// - fan-out turns committed events into one pending webhook_status per matching webhook; it runs
+//   under a transaction-scoped advisory lock, so one instance at a time queues events, in event
+//   order, and an event is queued once (the unique (webhook_id, event_id) index makes it idempotent);
+// - claims take each active webhook's oldest pending delivery when it is due (deliveries to one
+//   webhook are made in event order, one at a time) with FOR UPDATE SKIP LOCKED, and lease it by
+//   moving next_attempt_at past the attempt's timeout: another instance sees it as not due, and a
+//   crashed instance's attempt becomes due again when the lease runs out (same webhook-id).
+// On SQLite the writer transaction (BEGIN IMMEDIATE) makes the same steps atomic per process.
+import { sql } from 'kysely';
+import { inTransaction, type Database, type Tx } from '../db/database.js';
+import type { Claim } from './delivery.js';
+
+/** Arbitrary key of the PostgreSQL advisory lock that serializes fan-out across instances. */
+const FAN_OUT_LOCK = 7_310_008;
+const FAN_OUT_BATCH = 500;
+
+interface HookRow { id: number; store_id: number; event_resource: string; events: string | null; is_active: number }
+interface EventRow { id: number; store_id: number; name: string; resource_type: string; resource_id: number; webhook_ids: string | null }
+
+function list(text: string | null): unknown[] {
+  if (!text) return [];
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether `hook` takes `e`: a refeed only its targets, otherwise active webhooks of the resource and events. */
+export function takes(hook: HookRow, e: EventRow): boolean {
+  if (Number(hook.store_id) !== Number(e.store_id)) return false;
+  if (e.webhook_ids !== null) return list(e.webhook_ids).map(Number).includes(Number(hook.id));
+  if (!hook.is_active || hook.event_resource !== e.resource_type) return false;
+  const names = list(hook.events);
+  return !names.length || names.includes(e.name);
+}
+
+export function statusRow(hook: { id: number; store_id: number }, e: Pick<EventRow, 'id' | 'resource_type' | 'resource_id' | 'name'>,
+  refeed: boolean, now: string): Record<string, unknown> {
+  return {
+    store_id: hook.store_id, webhook_id: hook.id, event_id: e.id, resource_type: e.resource_type, resource_id: e.resource_id,
+    event: e.name, status: 'pending', attempts: 0, next_attempt_at: now, refeed: refeed ? 1 : 0, date_created: now, date_modified: now,
+  };
+}
+
+export async function insertStatuses(tx: Tx, rows: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    await tx.insertInto('webhook_statuses').values(rows.slice(i, i + 200))
+      .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing()).execute();
+  }
+}
+
+/** Queues one batch of undispatched events; the number of events handled (0: none left or another instance is at it). */
+export async function fanOutBatch(database: Database, now: string): Promise<number> {
+  return inTransaction(database, async (tx) => {
+    if (database.dialect === 'postgres') {
+      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${FAN_OUT_LOCK}) as ok`.execute(tx);
+      if (!lock.rows[0]?.ok) return 0;
+    }
+    const events = (await tx.selectFrom('events').select(['id', 'store_id', 'name', 'resource_type', 'resource_id', 'webhook_ids'])
+      .where('dispatched_at', 'is', null).orderBy('id').limit(FAN_OUT_BATCH).execute()) as EventRow[];
+    if (!events.length) return 0;
+    const stores = [...new Set(events.map((e) => Number(e.store_id)))];
+    const hooks = (await tx.selectFrom('webhooks').select(['id', 'store_id', 'event_resource', 'events', 'is_active'])
+      .where('store_id', 'in', stores).where('url', 'is not', null).orderBy('id').execute()) as HookRow[];
+    const rows: Record<string, unknown>[] = [];
+    for (const e of events) {
+      for (const h of hooks) if (takes(h, e)) rows.push(statusRow({ id: Number(h.id), store_id: Number(h.store_id) }, e, e.webhook_ids !== null, now));
+    }
+    await insertStatuses(tx, rows);
+    await tx.updateTable('events').set({ dispatched_at: now }).where('id', 'in', events.map((e) => e.id)).execute();
+    return events.length;
+  });
+}
+
+/** Claims up to `limit` due deliveries (at most one per webhook), leased until `leaseUntil`. */
+export async function claimDue(database: Database, now: string, leaseUntil: string, limit: number): Promise<Claim[]> {
+  return inTransaction(database, async (tx) => {
+    const lockClause = database.dialect === 'postgres' ? sql`for update of s skip locked` : sql``;
+    const heads = await sql<{ id: number }>`
+      select s.id from webhooks w
+      join webhook_statuses s on s.id = (
+        select p.id from webhook_statuses p
+        where p.webhook_id = w.id and p.status = 'pending'
+        order by p.event_id, p.id limit 1)
+      where w.is_active = 1 and s.next_attempt_at <= ${now}
+      order by s.next_attempt_at, s.id
+      limit ${limit}
+      ${lockClause}`.execute(tx);
+    if (!heads.rows.length) return [];
+    const claimed = await tx.updateTable('webhook_statuses')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leaseUntil, date_modified: now }))
+      .where('id', 'in', heads.rows.map((h) => h.id)).where('status', '=', 'pending').where('next_attempt_at', '<=', now)
+      .returning(['id', 'store_id', 'webhook_id', 'event_id', 'resource_type', 'resource_id', 'event', 'attempts', 'refeed'])
+      .execute();
+    return claimed.map((c) => ({
+      id: Number(c.id), store_id: Number(c.store_id), webhook_id: Number(c.webhook_id), event_id: c.event_id === null ? null : Number(c.event_id),
+      resource_type: String(c.resource_type), resource_id: Number(c.resource_id), event: String(c.event), attempts: Number(c.attempts), refeed: Number(c.refeed),
+    }));
+  });
+}

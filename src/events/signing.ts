@@ -1,0 +1,69 @@
+// How a webhook body is protected (DESIGN §8): Standard Webhooks signatures (`webhook-id`,
+// `webhook-timestamp`, `webhook-signature`), our own hex signature of the raw body, and JWE
+// encryption for endpoints that are not https. Signatures always cover the bytes actually sent.
+import { createHash, createHmac } from 'node:crypto';
+import { CompactEncrypt } from 'jose';
+
+/**
+ * The Standard Webhooks message id of a delivery: one per event × webhook, so every retry of the
+ * same delivery carries the same id and receivers can deduplicate on it.
+ */
+export function messageId(eventId: number, webhookId: number): string {
+  return `msg_${eventId}_${webhookId}`;
+}
+
+/** Standard Webhooks `v1,` signature: base64 HMAC-SHA256 of `id.timestamp.body`, key = UTF-8 bytes of the key. */
+export function standardSignature(key: string, id: string, timestamp: number, body: string): string {
+  const mac = createHmac('sha256', Buffer.from(key, 'utf8')).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return `v1,${mac}`;
+}
+
+/** Service-Webhook-Signature: lowercase hex HMAC-SHA256 of the raw body. */
+export function bodySignature(key: string, body: string): string {
+  return createHmac('sha256', Buffer.from(key, 'utf8')).update(body).digest('hex');
+}
+
+/** JWE compact serialization (`dir`, A256GCM) with the SHA-256 of the key as the content key. */
+export async function encryptBody(key: string, body: string): Promise<string> {
+  const cek = createHash('sha256').update(key, 'utf8').digest();
+  return new CompactEncrypt(new TextEncoder().encode(body))
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+    .encrypt(cek);
+}
+
+export interface SignedRequest {
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface SealInput {
+  /** The JSON payload. */
+  json: string;
+  format: string;
+  url: string;
+  key: string | null;
+  id: string;
+  /** Unix seconds. */
+  timestamp: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * The body and security headers of one attempt. `json` webhooks are encrypted unless the URL is
+ * https; the vendor formats go as plain JSON, signed only when a key is set.
+ */
+export async function seal(input: SealInput): Promise<SignedRequest> {
+  const encrypt = input.format === 'json' && !!input.key && !/^https:/i.test(input.url);
+  const body = encrypt ? await encryptBody(input.key!, input.json) : input.json;
+  const headers: Record<string, string> = {
+    'content-type': encrypt ? 'application/jose' : 'application/json',
+    ...input.headers,
+    'webhook-id': input.id,
+    'webhook-timestamp': String(input.timestamp),
+  };
+  if (input.key) {
+    headers['webhook-signature'] = standardSignature(input.key, input.id, input.timestamp, body);
+    headers['service-webhook-signature'] = bodySignature(input.key, body);
+  }
+  return { body, headers };
+}
