@@ -10,6 +10,7 @@ import { randomToken } from './hashing.js';
 import type { TokenService, TokenSet } from './tokens.js';
 
 export const CODE_TTL_SECONDS = 60;
+const KEEP_SPENT_SECONDS = 24 * 3600;
 /** RFC 7636 §4.1 (verifier) and §4.2 (an S256 challenge is 43 base64url characters). */
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 export const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -33,6 +34,9 @@ export async function createCode(ctx: ServiceContext, g: CodeGrant): Promise<str
   const code = randomToken(32);
   const now = ctx.clock.now();
   const stamp = formatTimestamp(now);
+  // Spent or expired codes are kept a while so a late replay still revokes what they issued.
+  await ctx.database.db.deleteFrom('authorization_codes')
+    .where('expires_at', '<', formatTimestamp(new Date(now.getTime() - KEEP_SPENT_SECONDS * 1000))).execute();
   await ctx.database.db.insertInto('authorization_codes').values({
     code_hash: sha256(code).toString('hex'), client_id: g.clientId, user_id: g.userId, store_id: g.storeId ?? null,
     scope: g.scope, redirect_uri: g.redirectUri, code_challenge: g.codeChallenge, family: randomToken(12),

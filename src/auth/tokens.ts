@@ -107,6 +107,8 @@ export class TokenService {
   async revokeAccess(claims: VerifiedAccess): Promise<void> {
     const expires = formatTimestamp(new Date(claims.exp * 1000));
     const now = this.now();
+    // Entries past their token's expiry guard nothing any more: prune them as new ones arrive.
+    await this.database.db.deleteFrom('revoked_tokens').where('expires_at', '<', now).execute();
     await this.database.db.insertInto('revoked_tokens')
       .values({ jti: claims.jti, expires_at: expires, date_created: now, date_modified: now })
       .onConflict((oc) => oc.column('jti').doNothing()).execute();

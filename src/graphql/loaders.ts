@@ -37,6 +37,14 @@ export class Loaders {
     return child.owner === 'PARENT' ? undefined : tenantScope(this.ctx.principal);
   }
 
+  /** Forgets every loaded row: a mutation has changed data that later fields may read. */
+  clearAll(): void {
+    this.byIdLoaders.clear();
+    this.childLoaders.clear();
+    this.countLoaders.clear();
+    this.prepared.clear();
+  }
+
   /** Rows by id; ids must come from rows the caller may already see (foreign keys). */
   byId(r: ResourceDef): DataLoader<number, Values | undefined> {
     let l = this.byIdLoaders.get(r.name);

@@ -9,6 +9,7 @@ import { DateScalar, DateTime, Decimal, JSONScalar } from './scalars.js';
 import { enumResolvers, typeResolvers } from './type-resolvers.js';
 import { nodeTypeResolver, queryResolvers } from './query-resolvers.js';
 import { mutationResolvers } from './mutation-resolvers.js';
+import type { GraphQLContext } from './context.js';
 
 export function typeDefs(registry: Registry) {
   return deriveSchemaDocument(loadSourceDocument(), registry);
@@ -25,6 +26,22 @@ function declared(doc: DocumentNode, type: string, resolvers: Record<string, unk
   return Object.fromEntries(Object.entries(resolvers).filter(([k]) => names.has(k)));
 }
 
+type RootResolver = (root: unknown, args: unknown, ctx: GraphQLContext, info: unknown) => unknown;
+
+/**
+ * Mutations run one after another; each may change rows that the loaders already hold for the
+ * fields that follow, so the loaders start afresh after every mutation field.
+ */
+function clearingLoaders(resolvers: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(resolvers).map(([name, fn]) => [name, async (...a: Parameters<RootResolver>) => {
+    try {
+      return await (fn as RootResolver)(...a);
+    } finally {
+      a[2].loaders.clearAll();
+    }
+  }]));
+}
+
 export function buildSchema(registry: Registry, baseUrl: string): GraphQLSchema {
   const doc = typeDefs(registry);
   return makeExecutableSchema({
@@ -35,7 +52,7 @@ export function buildSchema(registry: Registry, baseUrl: string): GraphQLSchema 
       ...typeResolvers(registry, baseUrl),
       Node: { __resolveType: nodeTypeResolver(registry) },
       Query: declared(doc, 'Query', queryResolvers(registry)),
-      Mutation: declared(doc, 'Mutation', mutationResolvers(registry)),
+      Mutation: clearingLoaders(declared(doc, 'Mutation', mutationResolvers(registry))),
     },
   });
 }

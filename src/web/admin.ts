@@ -7,7 +7,7 @@ import type { Values } from '../data/codec.js';
 import { esc, hidden, sendPage } from './layout.js';
 import { currentUser, sendLogin } from './login.js';
 import { WebError } from './session.js';
-import type { Web } from './web.js';
+import type { Web } from './index.js';
 
 const integrationsPath = (storeId: number) => `/admin/stores/${storeId}/integrations`;
 

@@ -12,7 +12,7 @@ import { currentUser, sendLogin } from './login.js';
 import { consentPage } from './consent.js';
 import { pageHeaders } from './layout.js';
 import { WebError } from './session.js';
-import type { Web } from './web.js';
+import type { Web } from './index.js';
 
 export const PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
 

@@ -6,7 +6,7 @@ import type { Values } from '../data/codec.js';
 import type { AuthzRequest } from './authorize.js';
 import { esc, externalLink, hidden, sendPage } from './layout.js';
 import type { Session } from './session.js';
-import type { Web } from './web.js';
+import type { Web } from './index.js';
 
 function describeScope(scope: string): string {
   if (scope === STORE_FULL) return 'Everything in the store: settings, orders, customers and webhooks';

@@ -5,7 +5,7 @@ import { authenticateUser, findUser } from '../auth/accounts.js';
 import type { Values } from '../data/codec.js';
 import { esc, hidden, sendPage } from './layout.js';
 import type { Session } from './session.js';
-import type { Web } from './web.js';
+import type { Web } from './index.js';
 
 /** Our page paths: plain segments only, so nothing like `/admin/../x` or `//host` gets through. */
 const RETURN_PATH = /^\/(authorize|admin)(\/[A-Za-z0-9_-]+)*$/;
