@@ -8,6 +8,8 @@ export interface Principal extends TenantScope {
   scopes: ReadonlySet<string>;
   /** The token's id (jti), for revocation checks and logs. */
   tokenId?: string;
+  /** When the token expires (Unix seconds); long-lived connections close then. */
+  expiresAt?: number;
 }
 
 export const ANONYMOUS: Principal = { kind: 'anonymous', scopes: new Set() };

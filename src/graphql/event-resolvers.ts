@@ -1,0 +1,74 @@
+// The event log in GraphQL: Event.cursor and Event.resource (the announced resource as it is
+// now), the `events` pull query, and the `events` subscription over graphql-ws. Both read the same
+// log as webhooks, through src/events/stream.ts.
+import type { Values } from '../data/codec.js';
+import { ApiError } from '../services/errors.js';
+import { decodeEventCursor, encodeEventCursor, mayReceive, streamEvents } from '../events/stream.js';
+import type { Registry } from '../model/types.js';
+import type { GraphQLContext } from './context.js';
+import { guard } from './errors.js';
+
+interface EventArgs {
+  after?: string | null;
+  resources?: string[] | null;
+  names?: string[] | null;
+  first?: number | null;
+}
+
+function afterOf(args: EventArgs): number | undefined {
+  if (!args.after) return undefined;
+  const seq = decodeEventCursor(args.after);
+  if (seq === undefined) throw ApiError.invalid([{ field: 'after', code: 'invalid_cursor', message: 'after is not an event cursor' }]);
+  return seq;
+}
+
+function storeOf(ctx: GraphQLContext): number {
+  const p = ctx.svc.principal;
+  if (p.kind === 'anonymous') throw ApiError.unauthenticated();
+  if (!p.storeId) throw ApiError.forbidden(['store_full_access']);
+  return p.storeId;
+}
+
+export function eventTypeResolvers(registry: Registry) {
+  const byType = new Map(registry.resources.map((r) => [r.name, r]));
+  return {
+    cursor: (row: Values) => encodeEventCursor(Number(row.sequence)),
+    resource: async (row: Values, _args: unknown, ctx: GraphQLContext) => {
+      const r = byType.get(String(row.resource_type));
+      if (!r || !mayReceive(ctx.svc, r.name)) return null;
+      const found = await ctx.loaders.byId(r).load(Number(row.resource_id));
+      // Rows are loaded by id: make sure the subject is the event's store's before showing it.
+      if (!found || (found.store_id != null && Number(found.store_id) !== Number(row.store_id))) return null;
+      return { ...found, __typename: r.typeName };
+    },
+  };
+}
+
+/** Pull feed: the store's events after a cursor, oldest first. */
+export function eventsQuery() {
+  return (_: unknown, args: EventArgs, ctx: GraphQLContext) => guard(async () => {
+    const storeId = storeOf(ctx);
+    const limit = Math.min(Math.max(args.first ?? 100, 1), 300);
+    let q = ctx.svc.database.db.selectFrom('events').selectAll().where('store_id', '=', storeId)
+      .where('sequence', '>', afterOf(args) ?? 0);
+    if (args.resources?.length) q = q.where('resource_type', 'in', args.resources);
+    if (args.names?.length) q = q.where('name', 'in', args.names);
+    const rows = await q.orderBy('sequence').limit(limit).execute();
+    return rows.map((r) => ({ ...r, id: Number(r.id) }) as Values).filter((r) => mayReceive(ctx.svc, String(r.resource_type)));
+  });
+}
+
+/** Live feed: missed events after the cursor once and in order, then every new one. */
+export function eventsSubscription() {
+  return {
+    subscribe: (_: unknown, args: EventArgs, ctx: GraphQLContext & { signal?: AbortSignal }) => {
+      const storeId = storeOf(ctx);
+      const stream = streamEvents(ctx.svc, {
+        storeId, after: afterOf(args), resources: args.resources ?? undefined, names: args.names ?? undefined, signal: ctx.signal,
+      });
+      return (async function* wrap() {
+        for await (const row of stream) yield { events: row };
+      })();
+    },
+  };
+}
