@@ -21,6 +21,9 @@ import { registerOpsRoutes } from './ops-routes.js';
 import { registerGraphql } from './graphql/plugin.js';
 import { registerCommerceRoutes } from './rest/commerce-routes.js';
 import { registerIdempotency } from './rest/idempotency.js';
+import { isUnavailable, loggerOptions, registerOps, registerRateLimit, serverOptions, unavailableError } from './ops/index.js';
+import type { DestinationStream } from 'pino';
+import { registerWebhookRoutes } from './rest/webhook-routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,12 +36,12 @@ declare module 'fastify' {
 
 export const API_VERSION = '1';
 
-export async function buildApp(config: Config, opts: ContainerOptions & { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, opts: ContainerOptions & { logger?: boolean; dispatcher?: boolean; logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
   const container = await createContainer(config, opts);
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
     genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
+    ...serverOptions(config),
     routerOptions: { maxParamLength: 200 },
   });
   app.decorate('container', container);
@@ -58,6 +61,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     });
   }
 
+  registerOps(app);
   app.addHook('onRequest', async (req, reply) => {
     req.principal = ANONYMOUS;
     const config = req.routeOptions.config;
@@ -88,6 +92,8 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     }
   });
 
+  await registerRateLimit(app, config);
+
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) return sendApiError(req, reply, err);
     if (err instanceof QueryError) return sendErrors(req, reply, 400, [{ field: err.field, code: err.code, message: err.message }]);
@@ -95,6 +101,10 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     if (status >= 400 && status < 500) {
       const code = status === 415 ? 'unsupported_media_type' : status === 413 ? 'too_large' : 'invalid_request';
       return sendErrors(req, reply, status, [{ code, message: err.message.replace(/^FST_\w+:?\s*/, '') }]);
+    }
+    if (isUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return sendApiError(req, reply, unavailableError());
     }
     req.log.error({ err }, 'unhandled error');
     return sendErrors(req, reply, 500, [{ code: 'internal', message: 'Something went wrong on our side; quote the logref when reporting it.' }]);
@@ -113,6 +123,9 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   await registerWeb(app);
   registerResourceRoutes(app);
   registerCommerceRoutes(app);
+  const dispatcher = registerWebhookRoutes(app, { dispatcher: opts.dispatcher });
+  app.addHook('onReady', async () => dispatcher?.start());
+  app.addHook('preClose', async () => dispatcher?.stop());
   registerRelsRoutes(app);
   await registerGraphql(app);
   return app;

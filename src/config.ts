@@ -39,6 +39,21 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Safety-net poll of the event log and due retries, besides the after-commit wake-ups (0: none). */
   webhookPollMs: number;
+  /** Requests per token (or per address when anonymous) in each rate-limit window; 0 turns limiting off. */
+  rateLimitMax: number;
+  /** Credential and registration POSTs (/clients, /token, log-in and consent forms) per address per window. */
+  rateLimitCredentialsMax: number;
+  rateLimitWindowMs: number;
+  /** Longest time to receive a whole request (uploads included). */
+  httpRequestTimeoutMs: number;
+  /** Longest time to receive the request line and headers (slow-header clients are cut off). */
+  httpHeadersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  httpKeepAliveTimeoutMs: number;
+  /** A socket with no traffic for this long is closed. */
+  httpIdleTimeoutMs: number;
+  /** How long a shutdown waits for requests in flight. */
+  shutdownGraceMs: number;
 }
 
 /** Comma-separated non-negative numbers, or the default when any entry is not one. */
@@ -80,6 +95,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookDisableAfter: Math.max(1, int(env.WEBHOOK_DISABLE_AFTER, 12)),
     webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
     webhookPollMs: int(env.WEBHOOK_POLL_MS, 1000),
+    rateLimitMax: int(env.RATE_LIMIT_MAX, 6000),
+    rateLimitCredentialsMax: int(env.RATE_LIMIT_CREDENTIALS_MAX, 600),
+    rateLimitWindowMs: Math.max(1000, int(env.RATE_LIMIT_WINDOW_MS, 60_000)),
+    httpRequestTimeoutMs: Math.max(1000, int(env.HTTP_REQUEST_TIMEOUT_MS, 60_000)),
+    httpHeadersTimeoutMs: Math.max(100, int(env.HTTP_HEADERS_TIMEOUT_MS, 10_000)),
+    httpKeepAliveTimeoutMs: Math.max(100, int(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5000)),
+    httpIdleTimeoutMs: Math.max(100, int(env.HTTP_IDLE_TIMEOUT_MS, 30_000)),
+    shutdownGraceMs: Math.max(100, int(env.SHUTDOWN_GRACE_MS, 25_000)),
   };
   return { ...cfg, ...overrides };
 }

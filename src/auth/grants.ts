@@ -69,7 +69,7 @@ export async function tokenGrant(ctx: ServiceContext, tokens: TokenService, auth
     case 'refresh_token':
       return refresh(ctx, tokens, client, params);
     case 'authorization_code':
-      if (params.scope !== undefined) throw new OAuthError('invalid_request', 'scope is not a parameter of the authorization_code grant');
+      // The scope is the one the user approved; a scope parameter here (not defined by §4.1.3) is ignored.
       return exchangeCode(ctx, tokens, client, params);
   }
 }

@@ -145,7 +145,7 @@ export class TokenService {
     if (!claims) return null;
     const scopes = new Set(claims.scope.split(' ').filter(Boolean));
     const kind = claims.sid ? 'store' : claims.uid ? 'user' : 'client';
-    return { kind, scopes, clientId: claims.cid, userId: claims.uid, storeId: claims.sid, tokenId: claims.jti };
+    return { kind, scopes, clientId: claims.cid, userId: claims.uid, storeId: claims.sid, tokenId: claims.jti, expiresAt: claims.exp };
   }
 }
 

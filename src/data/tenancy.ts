@@ -28,6 +28,14 @@ export function ownerCondition(r: ResourceDef, scope: TenantScope, alias?: strin
   }
 }
 
+/**
+ * The tenancy filter for children reached through a parent: their own owner's, except for children
+ * that belong to whatever parent they hang off (attributes), which the parent's check covers.
+ */
+export function childScope(child: ResourceDef, scope: TenantScope): TenantScope | undefined {
+  return child.owner === 'PARENT' ? undefined : scope;
+}
+
 /** Columns a new row gets from the scope that creates it. */
 export function ownerColumns(r: ResourceDef, scope: TenantScope): Record<string, number> {
   if ((r.owner === 'STORE' || r.owner === 'PARENT') && scope.storeId) return { store_id: scope.storeId };

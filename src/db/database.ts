@@ -46,7 +46,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       connectionString: opts.url,
       max: 10,
       options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+      // Fail fast (503) rather than queue requests behind a database that does not answer.
+      connectionTimeoutMillis: 5000,
     });
+    // An idle connection the server drops (restart, pg_terminate_backend) is an 'error' event on the
+    // pool; unhandled it would kill the process. The pool replaces the connection on next use.
+    pool.on('error', () => undefined);
     if (opts.schema) {
       const c = await pool.connect();
       try {

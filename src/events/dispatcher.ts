@@ -40,6 +40,8 @@ export class Dispatcher {
   private unsubscribe?: () => void;
   private timer?: NodeJS.Timeout;
   private readonly concurrency: number;
+  /** What this process did since start: events queued and attempts made. */
+  readonly stats = { queued: 0, attempts: 0 };
 
   constructor(private readonly deps: DispatcherDeps, private readonly opts: DispatcherOptions) {
     const c = deps.config;
@@ -47,7 +49,7 @@ export class Dispatcher {
     this.delivery = {
       database: deps.database, registry: deps.registry, repo: deps.repo, clock: deps.clock, context: deps.context,
       renderer: opts.renderer, allowPrivate: c.outboundAllowPrivate, timeoutMs: c.webhookTimeoutMs,
-      retrySchedule: c.webhookRetrySchedule, disableAfter: c.webhookDisableAfter,
+      retrySchedule: c.webhookRetrySchedule, disableAfter: c.webhookDisableAfter, log: opts.log,
     };
   }
 
@@ -99,8 +101,17 @@ export class Dispatcher {
     do {
       this.again = false;
       try {
-        while (!this.stopping && await fanOutBatch(this.deps.database, this.nowStamp()) > 0) { /* next batch */ }
+        const a = performance.now();
+        for (let n = 1; n > 0 && !this.stopping;) {
+          n = await fanOutBatch(this.deps.database, this.nowStamp());
+          this.stats.queued += n;
+        }
+        const b = performance.now();
         await this.claimAndStart();
+        (globalThis as any).__t ??= { send: 0, record: 0, http: 0 };
+        (globalThis as any).__t.fan = ((globalThis as any).__t.fan ?? 0) + b - a;
+        (globalThis as any).__t.claim = ((globalThis as any).__t.claim ?? 0) + performance.now() - b;
+        (globalThis as any).__t.passes = ((globalThis as any).__t.passes ?? 0) + 1;
       } catch (err) {
         // A failed pass (database busy or closing) is retried by the next wake-up or poll.
         this.opts.log?.error({ err }, 'webhook dispatch pass failed');
@@ -120,6 +131,7 @@ export class Dispatcher {
   }
 
   private track(claim: Claim): void {
+    this.stats.attempts++;
     const p: Promise<void> = deliver(this.delivery, claim)
       .then((disabled) => { if (disabled) this.deps.bus.publish(claim.store_id); })
       .catch((err: unknown) => this.opts.log?.error({ err, status: claim.id }, 'webhook delivery failed unexpectedly'))

@@ -5,7 +5,7 @@ import DataLoader from 'dataloader';
 import type { RelDef, ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import type { ListQuery } from '../data/query.js';
-import type { TenantScope } from '../data/tenancy.js';
+import { childScope, type TenantScope } from '../data/tenancy.js';
 import { tenantScope } from '../auth/principal.js';
 import type { ServiceContext } from '../services/context.js';
 import { beforeRead } from '../services/resource-service.js';
@@ -34,7 +34,7 @@ export class Loaders {
    * (attributes) are exactly as visible as the parent.
    */
   private childScope(child: ResourceDef): TenantScope | undefined {
-    return child.owner === 'PARENT' ? undefined : tenantScope(this.ctx.principal);
+    return childScope(child, tenantScope(this.ctx.principal));
   }
 
   /** Forgets every loaded row: a mutation has changed data that later fields may read. */

@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { buildSchema } from './schema.js';
 import { graphqlContext, type GraphQLContext } from './context.js';
-import { documentRules, maxCostRule } from './limits.js';
+import { documentRules, maxCostRule, validationRules } from './limits.js';
+import websocket from '@fastify/websocket';
+import { graphqlWsHandler } from './ws.js';
 import { actualCost, fragmentsOf } from './cost.js';
 import { registerGraphiqlAssets, sendGraphiql, wantsGraphiql } from './graphiql.js';
 
@@ -99,9 +101,13 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
       return graphqlContext(container.context(principal, req.id), container.checkout);
     },
   });
+  // Subscriptions (and queries, mutations) over graphql-ws share GET /graphql: upgrades go to the
+  // WebSocket handler with the same schema, limits and context as HTTP.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   app.route({
     method: 'GET',
     url: '/graphql',
+    wsHandler: graphqlWsHandler(app, schema, (variables) => validationRules(config, { variables })),
     // Browsers asking for a page get GraphiQL; every other GET is a query for Apollo.
     preHandler: async (req, reply) => {
       if (wantsGraphiql(req.headers.accept)) return sendGraphiql(reply);

@@ -8,6 +8,7 @@ import { loadSourceDocument } from '../model/sdl.js';
 import { DateScalar, DateTime, Decimal, JSONScalar } from './scalars.js';
 import { enumResolvers, typeResolvers } from './type-resolvers.js';
 import { nodeTypeResolver, queryResolvers } from './query-resolvers.js';
+import { eventsQuery, eventsSubscription, eventTypeResolvers } from './event-resolvers.js';
 import { mutationResolvers } from './mutation-resolvers.js';
 import type { GraphQLContext } from './context.js';
 
@@ -44,14 +45,18 @@ function clearingLoaders(resolvers: Record<string, unknown>): Record<string, unk
 
 export function buildSchema(registry: Registry, baseUrl: string): GraphQLSchema {
   const doc = typeDefs(registry);
+  const types = typeResolvers(registry, baseUrl);
   return makeExecutableSchema({
     typeDefs: doc,
     resolvers: {
       Decimal, DateTime, Date: DateScalar, JSON: JSONScalar,
       ...enumResolvers(registry),
-      ...typeResolvers(registry, baseUrl),
+      ...types,
+      Event: { ...types.Event, ...eventTypeResolvers(registry) },
       Node: { __resolveType: nodeTypeResolver(registry) },
-      Query: declared(doc, 'Query', queryResolvers(registry)),
+      Query: declared(doc, 'Query', { ...queryResolvers(registry), events: eventsQuery() }),
+      SubscriptionRoot: { events: eventsSubscription() },
+      EventSubject: { __resolveType: nodeTypeResolver(registry) },
       Mutation: clearingLoaders(declared(doc, 'Mutation', mutationResolvers(registry))),
     },
   });

@@ -38,7 +38,7 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema, ru
       const state = stateOf(ctx.extra);
       state.principal = principal;
       if (principal.expiresAt) {
-        const ms = principal.expiresAt * 1000 - Date.now();
+        const ms = principal.expiresAt * 1000 - container.clock.now().getTime();
         state.expiry = setTimeout(() => ctx.extra.socket.close(4401, 'Token expired'), Math.max(0, ms));
       }
       return true;

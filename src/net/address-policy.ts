@@ -12,6 +12,9 @@ for (const [net, bits] of [
 for (const [net, bits] of [
   ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32],
   ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  // Forms that embed an IPv4 address (IPv4-compatible, IPv4-translated, local NAT64, Teredo,
+  // 6to4) could carry a private one; none is a legitimate endpoint.
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b:1::', 48], ['2001::', 32], ['2002::', 16],
 ] as const) blocked.addSubnet(net, bits, 'ipv6');
 
 /** IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is judged as the IPv4 address it carries. */

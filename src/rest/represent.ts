@@ -8,6 +8,8 @@ import type { ActionField, Embedded, Representation } from '../representations/t
 import type { ServiceContext } from '../services/context.js';
 import { authorize, beforeRead } from '../services/resource-service.js';
 import { accessTarget } from '../auth/scopes.js';
+import { tenantScope } from '../auth/principal.js';
+import { childScope } from '../data/tenancy.js';
 import { refHref, selfHref } from '../services/refs.js';
 import { memberActions, resourceLinks, svc } from './links.js';
 
@@ -40,7 +42,7 @@ async function loadZoom(ctx: ServiceContext, r: ResourceDef, rel: RelDef, rows: 
   if (!rel.embed) authorize(ctx, accessTarget(r, target), 'read');
   await beforeRead(ctx, target);
   if (rel.kind === 'many') {
-    return (await ctx.repo.listChildren(rel, target, rows.map((x) => x.id), q)).byParent;
+    return (await ctx.repo.listChildren(rel, target, rows.map((x) => x.id), q, childScope(target, tenantScope(ctx.principal)))).byParent;
   }
   const byId = await ctx.repo.findByIds(target, rows.map((x) => Number(x[rel.fk!])).filter((x) => x > 0));
   return new Map(rows.map((x) => {

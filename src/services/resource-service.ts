@@ -4,7 +4,7 @@ import type { RelDef, ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import type { ListQuery } from '../data/query.js';
 import type { Page } from '../data/repository.js';
-import { ownerColumns } from '../data/tenancy.js';
+import { childScope, ownerColumns } from '../data/tenancy.js';
 import { inTransaction } from '../db/database.js';
 import { accessTarget, allowed, grantingScopes, type AccessMode } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
@@ -55,10 +55,11 @@ export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQ
     if (!row) throw ApiError.notFound(parent.resource.name);
   });
   await beforeRead(ctx, child);
-  const { byParent } = await ctx.repo.listChildren(parent.rel, child, [parent.id], q);
+  const scope = childScope(child, tenantScope(ctx.principal));
+  const { byParent } = await ctx.repo.listChildren(parent.rel, child, [parent.id], q, scope);
   const rows = byParent.get(parent.id) ?? [];
   const counts = q.offset > 0 || rows.length >= q.limit
-    ? await ctx.repo.countChildren(parent.rel, child, [parent.id], q) : undefined;
+    ? await ctx.repo.countChildren(parent.rel, child, [parent.id], q, scope) : undefined;
   return { rows, total: counts?.get(parent.id) ?? rows.length };
 }
 

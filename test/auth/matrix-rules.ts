@@ -43,6 +43,19 @@ export function expectedAllowed(r: ResourceDef, mode: Mode, t: MatrixToken): boo
   }
 }
 
+/**
+ * Resending (an action whose name says send: svc:send_webhooks, resendWebhook) needs a declared
+ * resend scope or store_full_access (spec: "resending also needs webhooks_resend").
+ */
+export function isResendAction(name: string): boolean {
+  return /send/i.test(name);
+}
+
+export function expectedResend(registry: Registry, t: MatrixToken): boolean {
+  const resend = registry.resources.flatMap((r) => r.scopes.resend);
+  return t.level === 'store' && (t.scopes.has('store_full_access') || resend.some((s) => t.scopes.has(s)));
+}
+
 export interface MatrixWorld {
   chain: Chain;
   tokens: MatrixToken[];

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import type { Registry, ResourceDef } from '../../src/model/types.js';
-import { expectedAllowed, governing, matrixWorld, type MatrixToken, type MatrixWorld, type Mode } from './matrix-rules.js';
+import { expectedAllowed, expectedResend, governing, isResendAction, matrixWorld, type MatrixToken, type MatrixWorld, type Mode } from './matrix-rules.js';
 
 interface Cell {
   label: string;
   document: string;
   /** Who decides: a resource and mode, or a token-chain step needing one scope. */
-  rule: { access: ResourceDef; mode: Mode } | { scope: string };
+  rule: { access: ResourceDef; mode: Mode } | { scope: string } | { resend: true };
   storeTokensOnly?: boolean;
   deletes?: boolean;
 }
@@ -44,7 +44,10 @@ function cells(registry: Registry, ids: Map<string, number>, query: Field[], mut
     if ((!m || !r) && acted && f.args.some((a) => a.name === 'id')) {
       // An action on a resource (checkoutCart, captureTransaction): a write. A missing id keeps it
       // free of side effects: allowed tokens get NOT_FOUND, others FORBIDDEN.
-      out.push({ label: `Mutation.${f.name}`, document: `mutation { ${f.name}(id: "999999") { __typename } }`, rule: { access: acted, mode: 'write' } });
+      out.push({
+        label: `Mutation.${f.name}`, document: `mutation { ${f.name}(id: "999999") { __typename } }`,
+        rule: isResendAction(f.name) ? { resend: true } : { access: acted, mode: 'write' },
+      });
       continue;
     }
     if (!m || !r) { unmapped.push(`Mutation.${f.name}`); continue; }
@@ -72,7 +75,8 @@ function cells(registry: Registry, ids: Map<string, number>, query: Field[], mut
   return { cells: out, unmapped };
 }
 
-function expected(c: Cell, t: MatrixToken): boolean {
+function expected(registry: Registry, c: Cell, t: MatrixToken): boolean {
+  if ('resend' in c.rule) return expectedResend(registry, t);
   return 'scope' in c.rule ? t.scopes.has(c.rule.scope) : expectedAllowed(c.rule.access, c.rule.mode, t);
 }
 
@@ -94,7 +98,7 @@ describe('scope matrix: every GraphQL resource field × every scope', () => {
     const s = schema.body.data as { __schema: { queryType: { fields: Field[] }; mutationType: { fields: Field[] } } };
     const { cells: all, unmapped } = cells(t.app.container.registry, world.ids, s.__schema.queryType.fields, s.__schema.mutationType.fields);
     const runs = all.flatMap((cell) => world.tokens.filter((tk) => !cell.storeTokensOnly || tk.level === 'store')
-      .map((token) => ({ cell, token, allow: expected(cell, token) })));
+      .map((token) => ({ cell, token, allow: expected(t.app.container.registry, cell, token) })));
     const order = (r: { cell: Cell; allow: boolean }) => (!r.cell.deletes ? 0 : r.allow ? 2 : 1);
     runs.sort((a, b) => order(a) - order(b));
     const wrong: string[] = [];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { call } from '../helpers/rest.js';
 import type { HttpMethod, Registry, ResourceDef } from '../../src/model/types.js';
-import { expectedAllowed, governing, matrixWorld, type MatrixToken, type MatrixWorld, type Mode } from './matrix-rules.js';
+import { expectedAllowed, expectedResend, governing, isResendAction, matrixWorld, type MatrixToken, type MatrixWorld, type Mode } from './matrix-rules.js';
 
 interface Cell {
   method: HttpMethod;
@@ -16,6 +16,7 @@ interface Cell {
   mode: Mode;
   /** Creating a store is the token chain's step: user_full_access only (spec, Authentication 3). */
   chainStep?: boolean;
+  resend?: boolean;
 }
 
 const WITHOUT = new Set<HttpMethod>(['HEAD', 'OPTIONS']);
@@ -30,7 +31,10 @@ function cells(registry: Registry, ids: Map<string, number>): Cell[] {
     // Action links on a member (`{self}/capture`, `{self}/file`), on a missing member: no side effects.
     for (const l of r.links.filter((x) => x.href.startsWith('{self}/'))) {
       for (const method of l.methods.filter((m) => !WITHOUT.has(m))) {
-        out.push({ method, url: `${r.path}/999999/${l.href.slice('{self}/'.length)}`, access: r, mode: method === 'GET' ? 'read' : 'write' });
+        out.push({
+          method, url: `${r.path}/999999/${l.href.slice('{self}/'.length)}`, access: r, mode: method === 'GET' ? 'read' : 'write',
+          resend: isResendAction(l.rel),
+        });
       }
     }
     for (const rel of r.rels.filter((x) => x.kind === 'many')) {
@@ -46,7 +50,8 @@ function cells(registry: Registry, ids: Map<string, number>): Cell[] {
   return out;
 }
 
-function expected(c: Cell, t: MatrixToken): boolean {
+function expected(registry: Registry, c: Cell, t: MatrixToken): boolean {
+  if (c.resend) return expectedResend(registry, t);
   return c.chainStep ? t.scopes.has('user_full_access') : expectedAllowed(c.access, c.mode, t);
 }
 
@@ -61,7 +66,7 @@ describe('scope matrix: every REST route × every scope', () => {
 
   it('answers exactly as the @resource scopes declare', async () => {
     const all = cells(t.app.container.registry, world.ids);
-    const runs = all.flatMap((cell) => world.tokens.map((token) => ({ cell, token, allow: expected(cell, token) })));
+    const runs = all.flatMap((cell) => world.tokens.map((token) => ({ cell, token, allow: expected(t.app.container.registry, cell, token) })));
     // Deletions last, refused ones first, so no cell depends on a row another cell removed.
     const order = (r: { cell: Cell; allow: boolean }) => (r.cell.method !== 'DELETE' ? 0 : r.allow ? 2 : 1);
     runs.sort((a, b) => order(a) - order(b));

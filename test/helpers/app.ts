@@ -32,21 +32,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeApp(opts: { engine?: Engine; clock?: Clock; config?: Partial<Config> } = {}): Promise<TestApp> {
+export interface MakeAppOptions {
+  engine?: Engine;
+  clock?: Clock;
+  config?: Partial<Config>;
+  /** false: no webhook dispatcher (the app's default is to run one). */
+  dispatcher?: boolean;
+  /** Another app's PostgreSQL schema to share (a second instance); its owner drops it. */
+  reuseSchema?: string;
+}
+
+export async function makeApp(opts: MakeAppOptions = {}): Promise<TestApp> {
   const engine = opts.engine ?? 'sqlite';
   const dataDir = mkdtempSync(join(tmpdir(), 'commerce-test-'));
-  const schema = engine === 'postgres' ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
+  const ownSchema = engine === 'postgres' && !opts.reuseSchema;
+  const schema = engine === 'postgres' ? opts.reuseSchema ?? `t_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
   if (engine === 'postgres' && !PG_URL) throw new Error('TEST_DATABASE_URL is not set');
   const config = loadConfig({}, {
     baseUrl: BASE, dataDir, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent',
     databaseUrl: engine === 'postgres' ? PG_URL! : ':memory:', databaseSchema: schema, ...opts.config,
   });
-  const app = await buildApp(config, { clock: opts.clock, logger: false });
+  const app = await buildApp(config, { clock: opts.clock, logger: false, dispatcher: opts.dispatcher });
   return {
     app, config,
     async close() {
       await app.close();
-      if (schema) {
+      if (schema && ownSchema) {
         const c = new pg.Client({ connectionString: PG_URL });
         await c.connect();
         await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

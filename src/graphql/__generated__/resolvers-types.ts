@@ -2442,6 +2442,11 @@ export type Query = {
   downloadable?: Maybe<Downloadable>;
   /** One event by id, when the token may see it. */
   event?: Maybe<Event>;
+  /**
+   * The store's events after a cursor, oldest first (at most `first`, default 100, up to 300), limited
+   * to the resource types the token may read.
+   */
+  events: Array<Event>;
   /** One fraud protection by id, when the token may see it. */
   fraudProtection?: Maybe<FraudProtection>;
   /** One gift card code by id, when the token may see it. */
@@ -2548,6 +2553,15 @@ export type QueryDownloadableArgs = {
 /** Entry points. Resource-by-id fields and CRUD mutations are derived from the resource types. */
 export type QueryEventArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Entry points. Resource-by-id fields and CRUD mutations are derived from the resource types. */
+export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  names?: InputMaybe<Array<Scalars['String']['input']>>;
+  resources?: InputMaybe<Array<EventResource>>;
 };
 
 
@@ -3388,6 +3402,25 @@ export type SubscriptionPayload = {
   __typename?: 'SubscriptionPayload';
   subscription?: Maybe<Subscription>;
   userErrors: Array<UserError>;
+};
+
+/** Live feeds over graphql-ws (on /graphql); authenticate in connection_init with {authorization: "Bearer …"}. */
+export type SubscriptionRoot = {
+  __typename?: 'SubscriptionRoot';
+  /**
+   * Every event of the token's store as it is committed. With `after` (an event's cursor) the events
+   * missed since then come first, once and in order. `resource` on each event is selectable like a
+   * webhook `query`.
+   */
+  events: Event;
+};
+
+
+/** Live feeds over graphql-ws (on /graphql); authenticate in connection_init with {authorization: "Bearer …"}. */
+export type SubscriptionRootEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  names?: InputMaybe<Array<Scalars['String']['input']>>;
+  resources?: InputMaybe<Array<EventResource>>;
 };
 
 /** A tax rate applied to item categories, selected by the customer's shipping location. */
@@ -4649,7 +4682,7 @@ export type ResolversTypes = ResolversObject<{
   StorePayload: ResolverTypeWrapper<Omit<StorePayload, 'store'> & { store?: Maybe<ResolversTypes['Store']> }>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringFilter: StringFilter;
-  Subscription: ResolverTypeWrapper<{}>;
+  Subscription: ResolverTypeWrapper<import("../../data/codec.js").Values>;
   SubscriptionConnection: ResolverTypeWrapper<Omit<SubscriptionConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['SubscriptionEdge']>, nodes: Array<ResolversTypes['Subscription']> }>;
   SubscriptionEdge: ResolverTypeWrapper<Omit<SubscriptionEdge, 'node'> & { node: ResolversTypes['Subscription'] }>;
   SubscriptionEvent: ResolverTypeWrapper<import("../../data/codec.js").Values>;
@@ -4672,6 +4705,7 @@ export type ResolversTypes = ResolversObject<{
   SubscriptionOrder: SubscriptionOrder;
   SubscriptionOrderField: SubscriptionOrderField;
   SubscriptionPayload: ResolverTypeWrapper<Omit<SubscriptionPayload, 'subscription'> & { subscription?: Maybe<ResolversTypes['Subscription']> }>;
+  SubscriptionRoot: ResolverTypeWrapper<{}>;
   Tax: ResolverTypeWrapper<import("../../data/codec.js").Values>;
   TaxConnection: ResolverTypeWrapper<Omit<TaxConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['TaxEdge']>, nodes: Array<ResolversTypes['Tax']> }>;
   TaxEdge: ResolverTypeWrapper<Omit<TaxEdge, 'node'> & { node: ResolversTypes['Tax'] }>;
@@ -4899,7 +4933,7 @@ export type ResolversParentTypes = ResolversObject<{
   StorePayload: Omit<StorePayload, 'store'> & { store?: Maybe<ResolversParentTypes['Store']> };
   String: Scalars['String']['output'];
   StringFilter: StringFilter;
-  Subscription: {};
+  Subscription: import("../../data/codec.js").Values;
   SubscriptionConnection: Omit<SubscriptionConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['SubscriptionEdge']>, nodes: Array<ResolversParentTypes['Subscription']> };
   SubscriptionEdge: Omit<SubscriptionEdge, 'node'> & { node: ResolversParentTypes['Subscription'] };
   SubscriptionEvent: import("../../data/codec.js").Values;
@@ -4918,6 +4952,7 @@ export type ResolversParentTypes = ResolversObject<{
   SubscriptionMrrSnapshotPayload: Omit<SubscriptionMrrSnapshotPayload, 'subscriptionMrrSnapshot'> & { subscriptionMrrSnapshot?: Maybe<ResolversParentTypes['SubscriptionMrrSnapshot']> };
   SubscriptionOrder: SubscriptionOrder;
   SubscriptionPayload: Omit<SubscriptionPayload, 'subscription'> & { subscription?: Maybe<ResolversParentTypes['Subscription']> };
+  SubscriptionRoot: {};
   Tax: import("../../data/codec.js").Values;
   TaxConnection: Omit<TaxConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['TaxEdge']>, nodes: Array<ResolversParentTypes['Tax']> };
   TaxEdge: Omit<TaxEdge, 'node'> & { node: ResolversParentTypes['Tax'] };
@@ -5877,6 +5912,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   discountDetail?: Resolver<Maybe<ResolversTypes['DiscountDetail']>, ParentType, ContextType, RequireFields<QueryDiscountDetailArgs, 'id'>>;
   downloadable?: Resolver<Maybe<ResolversTypes['Downloadable']>, ParentType, ContextType, RequireFields<QueryDownloadableArgs, 'id'>>;
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryEventArgs, 'id'>>;
+  events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, Partial<QueryEventsArgs>>;
   fraudProtection?: Resolver<Maybe<ResolversTypes['FraudProtection']>, ParentType, ContextType, RequireFields<QueryFraudProtectionArgs, 'id'>>;
   giftCardCode?: Resolver<Maybe<ResolversTypes['GiftCardCode']>, ParentType, ContextType, RequireFields<QueryGiftCardCodeArgs, 'id'>>;
   item?: Resolver<Maybe<ResolversTypes['Item']>, ParentType, ContextType, RequireFields<QueryItemArgs, 'id'>>;
@@ -6013,21 +6049,22 @@ export type StorePayloadResolvers<ContextType = GraphQLContext, ParentType exten
 }>;
 
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
-  attributes?: SubscriptionResolver<ResolversTypes['AttributeConnection'], "attributes", ParentType, ContextType, Partial<SubscriptionAttributesArgs>>;
-  customer?: SubscriptionResolver<Maybe<ResolversTypes['Customer']>, "customer", ParentType, ContextType>;
-  dateCreated?: SubscriptionResolver<Maybe<ResolversTypes['DateTime']>, "dateCreated", ParentType, ContextType>;
-  dateModified?: SubscriptionResolver<Maybe<ResolversTypes['DateTime']>, "dateModified", ParentType, ContextType>;
-  endDate?: SubscriptionResolver<Maybe<ResolversTypes['Date']>, "endDate", ParentType, ContextType>;
-  frequency?: SubscriptionResolver<ResolversTypes['String'], "frequency", ParentType, ContextType>;
-  href?: SubscriptionResolver<ResolversTypes['String'], "href", ParentType, ContextType>;
-  id?: SubscriptionResolver<ResolversTypes['ID'], "id", ParentType, ContextType>;
-  isActive?: SubscriptionResolver<Maybe<ResolversTypes['Boolean']>, "isActive", ParentType, ContextType>;
-  nextTransactionDate?: SubscriptionResolver<Maybe<ResolversTypes['Date']>, "nextTransactionDate", ParentType, ContextType>;
-  pastDueAmount?: SubscriptionResolver<Maybe<ResolversTypes['Decimal']>, "pastDueAmount", ParentType, ContextType>;
-  startDate?: SubscriptionResolver<ResolversTypes['Date'], "startDate", ParentType, ContextType>;
-  store?: SubscriptionResolver<ResolversTypes['Store'], "store", ParentType, ContextType>;
-  subscriptionEvents?: SubscriptionResolver<ResolversTypes['SubscriptionEventConnection'], "subscriptionEvents", ParentType, ContextType, Partial<SubscriptionSubscriptionEventsArgs>>;
-  transactions?: SubscriptionResolver<ResolversTypes['TransactionConnection'], "transactions", ParentType, ContextType, Partial<SubscriptionTransactionsArgs>>;
+  attributes?: Resolver<ResolversTypes['AttributeConnection'], ParentType, ContextType, Partial<SubscriptionAttributesArgs>>;
+  customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
+  dateCreated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  dateModified?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  frequency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isActive?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  nextTransactionDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  pastDueAmount?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  store?: Resolver<ResolversTypes['Store'], ParentType, ContextType>;
+  subscriptionEvents?: Resolver<ResolversTypes['SubscriptionEventConnection'], ParentType, ContextType, Partial<SubscriptionSubscriptionEventsArgs>>;
+  transactions?: Resolver<ResolversTypes['TransactionConnection'], ParentType, ContextType, Partial<SubscriptionTransactionsArgs>>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type SubscriptionConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubscriptionConnection'] = ResolversParentTypes['SubscriptionConnection']> = ResolversObject<{
@@ -6118,6 +6155,10 @@ export type SubscriptionPayloadResolvers<ContextType = GraphQLContext, ParentTyp
   subscription?: Resolver<Maybe<ResolversTypes['Subscription']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type SubscriptionRootResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubscriptionRoot'] = ResolversParentTypes['SubscriptionRoot']> = ResolversObject<{
+  events?: SubscriptionResolver<ResolversTypes['Event'], "events", ParentType, ContextType, Partial<SubscriptionRootEventsArgs>>;
 }>;
 
 export type TaxResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Tax'] = ResolversParentTypes['Tax']> = ResolversObject<{
@@ -6580,6 +6621,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SubscriptionMrrSnapshotEdge?: SubscriptionMrrSnapshotEdgeResolvers<ContextType>;
   SubscriptionMrrSnapshotPayload?: SubscriptionMrrSnapshotPayloadResolvers<ContextType>;
   SubscriptionPayload?: SubscriptionPayloadResolvers<ContextType>;
+  SubscriptionRoot?: SubscriptionRootResolvers<ContextType>;
   Tax?: TaxResolvers<ContextType>;
   TaxConnection?: TaxConnectionResolvers<ContextType>;
   TaxEdge?: TaxEdgeResolvers<ContextType>;

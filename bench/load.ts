@@ -1,0 +1,145 @@
+// Load generation with autocannon, plus the one rule that makes numbers from a shared machine
+// usable: servers that are compared take turns (A B A B …) in the same run, so background load
+// lands on both, and only their ratio is reported as a result.
+import autocannon from 'autocannon';
+import { sampleRss } from './proc.js';
+
+export interface LoadSpec {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Builds each request (autocannon's setupRequest), e.g. to vary a body. */
+  setupRequest?: (req: any) => any;
+  connections: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** Peak RSS of the server process while it was under this load, bytes. */
+  peakRss: number;
+  bytesPerResponse: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+interface Raw { requests: number; seconds: number; latencies: number[]; errors: number; non2xx: number; bytes: number }
+
+async function once(spec: LoadSpec, seconds: number): Promise<Raw> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let bytes = 0;
+  const started = performance.now();
+  const instance = autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: seconds,
+    requests: [{ method: spec.method ?? 'GET', headers: spec.headers, body: spec.body, setupRequest: spec.setupRequest }],
+    timeout: 30,
+  });
+  instance.on('response', (_client: unknown, status: number, resBytes: number, ms: number) => {
+    latencies.push(ms);
+    bytes += resBytes;
+    if (status < 200 || status > 299) non2xx++;
+  });
+  const result = await instance;
+  const elapsed = (performance.now() - started) / 1000;
+  return { requests: latencies.length, seconds: elapsed, latencies, errors: result.errors + result.timeouts, non2xx, bytes };
+}
+
+function summarise(raws: Raw[], peakRss: number): LoadResult {
+  const latencies = raws.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const requests = raws.reduce((s, r) => s + r.requests, 0);
+  const seconds = raws.reduce((s, r) => s + r.seconds, 0);
+  return {
+    requests, seconds, rps: requests / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99),
+    errors: raws.reduce((s, r) => s + r.errors, 0), non2xx: raws.reduce((s, r) => s + r.non2xx, 0), peakRss,
+    bytesPerResponse: requests ? raws.reduce((s, r) => s + r.bytes, 0) / requests : 0,
+  };
+}
+
+export interface Contender {
+  name: string;
+  pid: number;
+  spec: LoadSpec;
+}
+
+/**
+ * Runs every contender for `rounds` turns of `seconds` each, interleaved, after one warm-up of
+ * `warmup` seconds each; returns one result per contender.
+ */
+export async function interleaved(contenders: Contender[], o: { seconds: number; rounds: number; warmup: number }): Promise<Map<string, LoadResult>> {
+  for (const c of contenders) await once(c.spec, o.warmup);
+  const raws = new Map<string, Raw[]>(contenders.map((c) => [c.name, []]));
+  const peaks = new Map<string, number>(contenders.map((c) => [c.name, 0]));
+  for (let round = 0; round < o.rounds; round++) {
+    // Alternate the order too, so neither always runs right after the other warmed the caches.
+    const order = round % 2 ? [...contenders].reverse() : contenders;
+    for (const c of order) {
+      const rss = sampleRss(c.pid);
+      raws.get(c.name)!.push(await once(c.spec, o.seconds));
+      peaks.set(c.name, Math.max(peaks.get(c.name)!, rss.stop().peak));
+    }
+  }
+  return new Map(contenders.map((c) => [c.name, summarise(raws.get(c.name)!, peaks.get(c.name)!)]));
+}
+
+/** One server alone (no comparison). */
+export async function single(c: Contender, o: { seconds: number; warmup: number }): Promise<LoadResult> {
+  return (await interleaved([c], { ...o, rounds: 1 })).get(c.name)!;
+}
+
+/**
+ * A closed loop of `workers` concurrent callers for `seconds` (or until `call` returns null: no
+ * more work). `call` performs one request and returns its HTTP status.
+ */
+export async function closedLoop(pid: number, workers: number, seconds: number, call: () => Promise<number> | null): Promise<LoadResult & { latencies: number[] }> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const rss = sampleRss(pid);
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(Array.from({ length: workers }, async () => {
+    while (performance.now() < deadline) {
+      const t = performance.now();
+      const p = call();
+      if (!p) return;
+      try {
+        const status = await p;
+        if (status < 200 || status > 299) non2xx++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t);
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length, seconds: elapsed, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99),
+    errors, non2xx, peakRss: rss.stop().peak, bytesPerResponse: 0, latencies,
+  };
+}
+
+/** Adds up results of several turns of the same contender. */
+export function combine(parts: Array<LoadResult & { latencies: number[] }>): LoadResult {
+  const requests = parts.reduce((s, r) => s + r.requests, 0);
+  const seconds = parts.reduce((s, r) => s + r.seconds, 0);
+  const latencies = parts.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  return {
+    requests, seconds, rps: requests / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99),
+    errors: parts.reduce((s, r) => s + r.errors, 0), non2xx: parts.reduce((s, r) => s + r.non2xx, 0),
+    peakRss: Math.max(...parts.map((r) => r.peakRss)), bytesPerResponse: 0,
+  };
+}

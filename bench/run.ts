@@ -1,0 +1,138 @@
+// `npm run bench`: compiles the service, seeds SQLite (and PostgreSQL when BENCH_DATABASE_URL is
+// set), runs every scenario against the real server over loopback next to a baseline measured in
+// the same run, profiles scenarios 2 and 3, and writes BENCHMARKS.md. Settings: bench/config.ts.
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { rmSync } from 'node:fs';
+import { loadBenchConfig, ROOT } from './config.js';
+import { buildApp as compileService, freePort, spawnNode, type Child } from './proc.js';
+import { describeMachine } from './machine.js';
+import { openTarget, type Engine } from './target.js';
+import { seed } from './seed.js';
+import { statementLog } from './statements.js';
+import { writeReport, type Report } from './report.js';
+import { profileService, type ProfileSummary } from './profile.js';
+import { jsonHeaders, restHeaders, type Ctx } from './context.js';
+import { appQuery, graphqlPoster } from './queries.js';
+import type { ScenarioResult } from './results.js';
+import { graphqlCollection, oneItem, restCollection } from './scenarios/reads.js';
+import { addItem, checkout } from './scenarios/writes.js';
+import { subscriptions, webhooks } from './scenarios/live.js';
+import { coldStart, soak } from './scenarios/process.js';
+
+const cfg = loadBenchConfig();
+const startedAt = new Date();
+const t0 = performance.now();
+const say = (s: string) => console.log(`[bench ${((performance.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${s}`);
+const scenarios: ScenarioResult[] = [];
+const profiles: ProfileSummary[] = [];
+const seeds: Report['seeds'] = [];
+const warnings: string[] = [
+  'The service runs compiled (tsc → node), as `npm start` runs it, in its own process with LOG_LEVEL=warn (at info Fastify logs every request) and NODE_ENV=production; the load generator runs in another process.',
+  'GRAPHQL_MAX_COST=100000 for the service: the default limit of 1,000 refuses scenario 3\'s query (its requested cost at first: 100 is about 46,000).',
+  'SQLite runs with the service\'s default SQLITE_SYNCHRONOUS=FULL; the baseline\'s insert uses the same setting.',
+];
+
+async function guard(name: string, fn: () => Promise<ScenarioResult | ScenarioResult[]>): Promise<void> {
+  say(`scenario ${name}…`);
+  try {
+    const r = await fn();
+    for (const x of Array.isArray(r) ? r : [r]) {
+      scenarios.push(x);
+      say(`  ${x.id} ${x.engine}: ${x.verdict}${x.reason ? ` (${x.reason})` : ''}`);
+    }
+  } catch (err) {
+    say(`  scenario ${name} failed: ${(err as Error).stack ?? err}`);
+    warnings.push(`Scenario ${name} failed: ${String((err as Error).message ?? err).split('\n')[0]}`);
+  }
+}
+
+async function engineRun(engine: Engine, entry: string): Promise<void> {
+  const port = await freePort();
+  const target = await openTarget(cfg, engine, port);
+  const children: Child[] = [];
+  try {
+    say(`${engine}: seeding ${cfg.transactions} transactions…`);
+    const seeded = await seed(target.send, target.probe.container.database, { transactions: cfg.transactions, carts: cfg.carts, tag: `${engine}-${Date.now()}` });
+    seeds.push({ engine, counts: seeded.counts, seconds: seeded.seconds });
+    say(`${engine}: seeded in ${(seeded.seconds.api + seeded.seconds.bulk).toFixed(1)} s`);
+    const service = await spawnNode({ args: [entry], env: target.env, port, readyPath: '/readyz' });
+    children.push(service);
+    const baselinePort = await freePort();
+    const baseline = await spawnNode({
+      args: ['--import', 'tsx', join(ROOT, 'bench/baseline/server.ts')], port: baselinePort, readyPath: '/healthz',
+      env: {
+        PORT: String(baselinePort), BASE_URL: target.baseUrl, ISSUER: target.baseUrl, JWT_SECRET: cfg.jwtSecret,
+        DATABASE_URL: target.dbUrl, NODE_ENV: 'production', ...(target.pgSchema ? { PGOPTIONS: `-c search_path=${target.pgSchema}` } : {}),
+      },
+    });
+    children.push(baseline);
+    let peer: Child | undefined;
+    if (engine === 'postgres') {
+      const peerPort = await freePort();
+      peer = await spawnNode({
+        args: ['--import', 'tsx', join(ROOT, 'bench/peer/postgraphile.ts')], port: peerPort, readyPath: '/healthz',
+        env: { PORT: String(peerPort), DATABASE_URL: target.dbUrl, PG_SCHEMA: target.pgSchema!, NODE_ENV: 'production' },
+      });
+      children.push(peer);
+    }
+    const ctx: Ctx = { cfg, target, seeded, service, baseline, peer, log: statementLog(target.probe.container.database) };
+    await guard(`1 (${engine})`, () => oneItem(ctx));
+    await guard(`2 (${engine})`, () => restCollection(ctx));
+    await guard(`3 (${engine})`, () => graphqlCollection(ctx));
+    await guard(`4 (${engine})`, async () => (await addItem(ctx, 'graphql')).result);
+    await guard(`4b (${engine})`, async () => (await addItem(ctx, 'rest')).result);
+    await guard(`5 (${engine})`, () => checkout(ctx));
+    await guard(`6 (${engine})`, () => subscriptions(ctx));
+    await guard(`7 (${engine})`, () => webhooks(ctx, Number(process.env.BENCH_WEBHOOK_EVENTS ?? 300), 10));
+    if (engine === 'sqlite') {
+      await guard('soak (sqlite)', () => soak(ctx));
+      for (const c of children.splice(0)) await c.stop();
+      if (cfg.profile) await profileRuns(entry, ctx);
+    }
+  } finally {
+    for (const c of children) await c.stop();
+    await target.close();
+  }
+}
+
+/** Scenarios 2 and 3 again, each on a fresh service process started with --cpu-prof. */
+async function profileRuns(entry: string, ctx: Ctx): Promise<void> {
+  const dir = join(cfg.workDir, 'profiles');
+  const seconds = Math.max(3, cfg.duration);
+  const ours = await appQuery(graphqlPoster(ctx.target.send, '/graphql', ctx.seeded.storeToken));
+  const loads = [
+    { name: 'scenario-2-rest', method: 'GET' as const, path: `/stores/${ctx.seeded.storeId}/transactions?limit=100&zoom=items,items:item_options,items:item_category`, headers: restHeaders(ctx.seeded.storeToken) },
+    { name: 'scenario-3-graphql', method: 'POST' as const, path: '/graphql', headers: jsonHeaders(ctx.seeded.storeToken), body: JSON.stringify(ours.build(100)) },
+  ];
+  for (const load of loads) {
+    say(`profiling ${load.name}…`);
+    try {
+      const p = await profileService(entry, ctx.target.env, dir, load, seconds, cfg.connections);
+      profiles.push(p);
+      say(`  top: ${p.modules.slice(0, 4).map((m) => `${m.module} ${m.selfPct.toFixed(0)}%`).join(', ')}`);
+    } catch (err) {
+      warnings.push(`Profile ${load.name} failed: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
+  warnings.push(`CPU profiles (.cpuprofile, open in Chrome DevTools) of this run: ${dir}`);
+}
+
+say(`work directory ${cfg.workDir}`);
+const machine = await describeMachine(cfg.pgUrl);
+say(`${machine.cpu}, ${machine.cores} cores; compiling the service…`);
+const entry = compileService(cfg.workDir);
+if (!cfg.pgUrl) {
+  const msg = 'PostgreSQL variants and the PostGraphile peer skipped: BENCH_DATABASE_URL is not set.';
+  console.log(`[skip] ${msg}`);
+  warnings.push(msg);
+}
+for (const engine of ['sqlite', ...(cfg.pgUrl ? ['postgres'] : [])] as Engine[]) await engineRun(engine, entry);
+await guard('8 + 9 (cold start, idle RSS)', () => coldStart(cfg, entry));
+const report: Report = {
+  cfg, machine, startedAt, seconds: (performance.now() - t0) / 1000, loadAtEnd: loadavg(), seeds, scenarios, profiles, warnings,
+};
+writeReport(cfg.out, report);
+say(`wrote ${cfg.out}`);
+if (process.env.BENCH_KEEP !== '1') rmSync(join(cfg.workDir, 'sqlite'), { recursive: true, force: true });
+process.exit(0);

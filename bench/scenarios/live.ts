@@ -1,0 +1,200 @@
+// Scenarios 6 and 7: one event fanned out to many graphql-ws subscribers, and webhook deliveries
+// to a local receiver. Both features are being built while this harness is written, so each
+// scenario first checks that the feature exists and is skipped with the reason when it does not.
+import { createServer, type Server } from 'node:http';
+import WebSocket from 'ws';
+import { createClient, type Client } from 'graphql-ws';
+import { Pool } from 'undici';
+import { percentile, closedLoop } from '../load.js';
+import { skipped, type ScenarioResult } from '../results.js';
+import { restHeaders, type Ctx } from '../context.js';
+import { graphqlPoster, subscriptionSupport } from '../queries.js';
+import { expectStatus, link } from '../api.js';
+import { sleep } from '../proc.js';
+
+const EVENTS = 5;
+
+async function createCustomer(c: Ctx, n: string): Promise<void> {
+  const res = await fetch(`${c.service.url}/stores/${c.seeded.storeId}/customers`, {
+    method: 'POST', headers: { ...restHeaders(c.seeded.storeToken), 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `live-${n}@example.com`, first_name: 'Live', last_name: String(n) }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 201) throw new Error(`customer: HTTP ${res.status}`);
+}
+
+/** Opens `n` sockets, all subscribed; `onEvent` gets the arrival time of every message. */
+async function openGraphqlWs(c: Ctx, n: number, onEvent: (at: number) => void, errors: string[]): Promise<Client[]> {
+  const token = c.seeded.storeToken;
+  // The token goes both in connectionParams and on the upgrade request: the server side that
+  // will authenticate WebSocket connections is not written yet.
+  class Authorized extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers: { authorization: `Bearer ${token}` } });
+    }
+  }
+  const clients: Client[] = [];
+  const url = c.service.url.replace(/^http/, 'ws') + '/graphql';
+  const describe = (e: unknown) => (e instanceof Error ? e.message : (e as { code?: number; reason?: string })?.reason || JSON.stringify(e));
+  try {
+    await Promise.all(Array.from({ length: n }, () => new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no connection_ack within 10 s')), 10_000);
+      const client = createClient({
+        url, webSocketImpl: Authorized, lazy: false, retryAttempts: 0,
+        connectionParams: { authorization: `Bearer ${token}`, Authorization: `Bearer ${token}` },
+        on: {
+          connected: () => { clearTimeout(timer); resolve(); },
+          closed: (e) => { clearTimeout(timer); reject(new Error(`closed before acknowledging: ${describe(e)}`)); },
+          error: (e) => { clearTimeout(timer); reject(new Error(describe(e))); },
+        },
+      });
+      clients.push(client);
+      client.subscribe({ query: 'subscription { events { id name } }' }, {
+        next: (m) => (m.errors ? errors.push(describe(m.errors[0])) : onEvent(performance.now())),
+        error: (e) => errors.push(describe(Array.isArray(e) ? e[0] : e)), complete: () => undefined,
+      });
+    })));
+  } catch (err) {
+    await Promise.all(clients.map((x) => x.dispose()));
+    throw err;
+  }
+  return clients;
+}
+
+async function openBareWs(url: string, n: number, onEvent: (at: number) => void): Promise<WebSocket[]> {
+  return Promise.all(Array.from({ length: n }, () => new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(url.replace(/^http/, 'ws') + '/ws');
+    ws.on('open', () => resolve(ws));
+    ws.on('error', reject);
+    ws.on('message', () => onEvent(performance.now()));
+  })));
+}
+
+/** Sends EVENTS events one after another; latency = arrival − the moment the write was sent. */
+async function fanOut(n: number, fire: (i: number) => Promise<void>, arrivals: number[]): Promise<{ latencies: number[]; missing: number }> {
+  const latencies: number[] = [];
+  let missing = 0;
+  for (let i = 0; i < EVENTS; i++) {
+    arrivals.length = 0;
+    const sent = performance.now();
+    await fire(i);
+    const deadline = performance.now() + 5000;
+    while (arrivals.length < n && performance.now() < deadline) await sleep(5);
+    missing += n - arrivals.length;
+    latencies.push(...arrivals.map((t) => t - sent));
+    await sleep(200);
+  }
+  return { latencies: latencies.sort((a, b) => a - b), missing };
+}
+
+export async function subscriptions(c: Ctx): Promise<ScenarioResult> {
+  const title = `Fan-out of one event to ${c.cfg.subscribers} graphql-ws subscribers`;
+  const budget = 'p99 delivery latency < 100 ms';
+  const reason = await subscriptionSupport(graphqlPoster(c.target.send, '/graphql', c.seeded.storeToken));
+  if (reason) return skipped('6', title, c.target.engine, `${reason} (GraphQL subscriptions are not built yet); the scenario runs once \`subscription { events }\` exists`, budget);
+  const arrivals: number[] = [];
+  const errors: string[] = [];
+  let clients: Client[] = [];
+  try {
+    clients = await openGraphqlWs(c, c.cfg.subscribers, (t) => arrivals.push(t), errors);
+  } catch (err) {
+    return skipped('6', title, c.target.engine, `the subscription endpoint refused the connections: ${(err as Error).message}`, budget);
+  }
+  await sleep(1000);
+  if (errors.length) {
+    await Promise.all(clients.map((x) => x.dispose()));
+    return skipped('6', title, c.target.engine, `${errors.length} subscriptions failed, e.g. ${errors[0]}`, budget);
+  }
+  const svc = await fanOut(c.cfg.subscribers, (i) => createCustomer(c, `${Date.now()}-${i}`), arrivals);
+  await Promise.all(clients.map((x) => x.dispose()));
+  const bare = await openBareWs(c.baseline.url, c.cfg.subscribers, (t) => arrivals.push(t));
+  const base = await fanOut(c.cfg.subscribers, async () => {
+    const res = await fetch(`${c.baseline.url}/broadcast`, { method: 'POST', body: '{}' });
+    await res.arrayBuffer();
+  }, arrivals);
+  for (const ws of bare) ws.close();
+  const p99 = percentile(svc.latencies, 99);
+  const baseP99 = percentile(base.latencies, 99);
+  return {
+    id: '6', title, engine: c.target.engine, verdict: p99 < 100 && svc.missing === 0 ? 'met' : 'not met', budget,
+    reason: `p99 ${p99.toFixed(1)} ms${svc.missing ? `, ${svc.missing} deliveries missing` : ''}`,
+    rows: [
+      { name: 'service (write → every subscriber)', p50: percentile(svc.latencies, 50), p99, ratio: p99 / baseP99, errors: svc.missing },
+      { name: 'baseline: bare ws broadcast of one message', p50: percentile(base.latencies, 50), p99: baseP99, ratio: 1, errors: base.missing },
+    ],
+    notes: [`${EVENTS} events (a customer created over REST each), latency from sending the write to each subscriber's arrival; p50/p99 columns are delivery latencies, the ratio is p99 over the baseline's p99 (lower is better).`],
+  };
+}
+
+interface Receiver { url: string; arrivals: number[]; server: Server }
+
+async function receiver(): Promise<Receiver> {
+  const arrivals: number[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      arrivals.push(performance.now());
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, arrivals, server };
+}
+
+function dispatcherIn(c: Ctx): string | undefined {
+  return Object.keys(c.target.probe.container).find((k) => /dispatch|deliver|webhook/i.test(k));
+}
+
+export async function webhooks(c: Ctx, events: number, hooks: number): Promise<ScenarioResult> {
+  const title = 'Webhook deliveries per second to a local receiver';
+  const budget = c.target.engine === 'sqlite' ? '≥ 500 deliveries/s on SQLite' : 'none on PostgreSQL (the budget is for SQLite)';
+  const key = dispatcherIn(c);
+  if (!key) return skipped('7', title, c.target.engine, `app.container has no webhook dispatcher yet (keys: ${Object.keys(c.target.probe.container).join(', ')})`, budget);
+  const r = await receiver();
+  try {
+    const token = c.seeded.storeToken;
+    const store = await expectStatus(c.target.send('GET', c.seeded.storeHref, { token }), [200], 'store');
+    for (let i = 0; i < hooks; i++) {
+      await expectStatus(c.target.send('POST', link(store, 'svc:webhooks'), {
+        token, json: { name: `bench ${i}`, format: 'json', url: r.url, encryption_key: 'bench-webhook-key-0123456789abcdef', event_resource: 'customer' },
+      }), [201], 'webhook');
+    }
+    await createCustomer(c, `probe-${Date.now()}`);
+    const deadline = performance.now() + 5000;
+    while (r.arrivals.length === 0 && performance.now() < deadline) await sleep(20);
+    if (!r.arrivals.length) return skipped('7', title, c.target.engine, `app.container.${key} exists but no delivery arrived within 5 s of an event`, budget);
+    await sleep(1000);
+    r.arrivals.length = 0;
+    const started = performance.now();
+    let n = 0;
+    await closedLoop(c.service.pid, 4, 60, () => (n < events ? createCustomer(c, `hook-${Date.now()}-${n++}`).then(() => 201) : null));
+    const produced = (performance.now() - started) / 1000;
+    const expected = events * hooks;
+    let last = r.arrivals.length;
+    let quiet = performance.now();
+    while (r.arrivals.length < expected && performance.now() - quiet < 5000) {
+      await sleep(50);
+      if (r.arrivals.length !== last) { last = r.arrivals.length; quiet = performance.now(); }
+    }
+    const window = (Math.max(...r.arrivals) - started) / 1000;
+    const rate = r.arrivals.length / window;
+    // The ceiling: a plain keep-alive client posting to the same receiver with 10 connections.
+    const pool = new Pool(new URL(r.url).origin, { connections: 10 });
+    const body = JSON.stringify({ padding: 'x'.repeat(1500) });
+    const ceiling = await closedLoop(process.pid, 10, c.cfg.duration, () => pool.request({ path: '/hook', method: 'POST', body }).then(async (x) => { await x.body.dump(); return x.statusCode; }));
+    await pool.close();
+    const met = c.target.engine !== 'sqlite' || rate >= 500;
+    return {
+      id: '7', title, engine: c.target.engine, verdict: r.arrivals.length < expected ? 'not met' : c.target.engine === 'sqlite' ? (met ? 'met' : 'not met') : 'measured', budget,
+      reason: `${rate.toFixed(0)} deliveries/s; ${r.arrivals.length} of ${expected} delivered`,
+      rows: [
+        { name: `service: ${events} events × ${hooks} webhooks`, rps: rate, ratio: rate / ceiling.rps, errors: expected - r.arrivals.length },
+        { name: 'ceiling: plain HTTP client → same receiver', rps: ceiling.rps, p50: ceiling.p50, p99: ceiling.p99, ratio: 1 },
+      ],
+      notes: [`Events were produced in ${produced.toFixed(1)} s (4 concurrent REST customer creations); the rate is deliveries over the time from the first event to the last delivery.`],
+    };
+  } finally {
+    r.server.closeAllConnections();
+    r.server.close();
+  }
+}

@@ -1,0 +1,133 @@
+// Scenarios 1-3: one item, the zoomed transaction collection over REST and the same data through
+// GraphQL, each against the hand-written baseline (and PostGraphile on PostgreSQL), with the SQL
+// statements of single requests at two page sizes.
+import { sql } from 'kysely';
+import { interleaved, type Contender } from '../load.js';
+import { loadRow, type ScenarioResult } from '../results.js';
+import { jsonDiff, jsonHeaders, restHeaders, type Ctx } from '../context.js';
+import { appQuery, graphqlPoster, postgraphileQuery, type NestedQuery } from '../queries.js';
+import { fetcher } from '../api.js';
+
+const ZOOM = 'zoom=items,items:item_options,items:item_category';
+/** transactions → items → item_options | item_category: three levels, four relation loads. */
+const LEVELS = 3;
+
+const rounds = (c: Ctx) => ({ seconds: c.cfg.duration, rounds: c.cfg.rounds, warmup: c.cfg.warmup });
+
+async function bodyOf(url: string, init: RequestInit): Promise<unknown> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+function sameAnswer(notes: string[], who: string, a: unknown, b: unknown): void {
+  const d = jsonDiff(a, b);
+  notes.push(d ? `The ${who} answer differs from the service's at ${d}.` : `The ${who} answer was checked equal to the service's (parsed JSON, key order ignored).`);
+}
+
+export async function oneItem(c: Ctx): Promise<ScenarioResult> {
+  const { seeded, target } = c;
+  const row = await target.probe.container.database.db.selectFrom('items').select(sql<number>`min(id)`.as('id'))
+    .where('store_id', '=', seeded.storeId).where('transaction_id', 'is not', null).executeTakeFirstOrThrow();
+  const path = `/items/${row.id}`;
+  const headers = restHeaders(seeded.storeToken);
+  const notes: string[] = [];
+  sameAnswer(notes, 'baseline', await bodyOf(c.service.url + path, { headers }), await bodyOf(c.baseline.url + path, { headers }));
+  const stmts = await c.log.around(() => target.send('GET', path, { token: seeded.storeToken }));
+  const res = await interleaved([
+    { name: 'service', pid: c.service.pid, spec: { url: c.service.url + path, headers, connections: c.cfg.connections } },
+    { name: 'baseline', pid: c.baseline.pid, spec: { url: c.baseline.url + path, headers, connections: c.cfg.connections } },
+  ], rounds(c));
+  const svc = res.get('service')!;
+  const base = res.get('baseline')!;
+  notes.push(`Statements of one request: ${stmts.sql.map((s) => `\`${s.slice(0, 70)}…\``).join('; ')}.`);
+  return {
+    id: '1', title: 'REST GET one item', engine: target.engine, verdict: 'measured',
+    budget: 'none in the issue; reported as a ratio to the baseline',
+    rows: [loadRow('service', svc, { statements: stmts.count, ratio: svc.rps / base.rps }), loadRow('baseline (node:http + hand-written SQL)', base, { statements: 1, ratio: 1 })],
+    notes,
+  };
+}
+
+export async function restCollection(c: Ctx): Promise<ScenarioResult> {
+  const { seeded, target } = c;
+  const path = (limit: number) => `/stores/${seeded.storeId}/transactions?limit=${limit}&${ZOOM}`;
+  const headers = restHeaders(seeded.storeToken);
+  const notes: string[] = [];
+  sameAnswer(notes, 'baseline', await bodyOf(c.service.url + path(100), { headers }), await bodyOf(c.baseline.url + path(100), { headers }));
+  const s10 = await c.log.around(() => target.send('GET', path(10), { token: seeded.storeToken }));
+  const s100 = await c.log.around(() => target.send('GET', path(100), { token: seeded.storeToken }));
+  const res = await interleaved([
+    { name: 'service', pid: c.service.pid, spec: { url: c.service.url + path(100), headers, connections: c.cfg.connections } },
+    { name: 'baseline', pid: c.baseline.pid, spec: { url: c.baseline.url + path(100), headers, connections: c.cfg.connections } },
+  ], rounds(c));
+  const svc = res.get('service')!;
+  const base = res.get('baseline')!;
+  const ratio = svc.rps / base.rps;
+  const stmtBudget = LEVELS + 2;
+  const stmtOk = s10.count === s100.count && s100.count <= stmtBudget;
+  notes.push(`SQL statements per request: ${s10.count} at limit=10, ${s100.count} at limit=100 (budget: equal, and ≤ depth + 2 = ${stmtBudget} with depth = ${LEVELS} levels) → ${stmtOk ? 'met' : 'not met'}.`);
+  notes.push(`The statements at limit=100: ${s100.sql.map((s, i) => `(${i + 1}) \`${s.slice(0, 90)}…\``).join(' ')}`);
+  const met = ratio >= 1 / 1.5;
+  return {
+    id: '2', title: 'REST transactions collection, limit=100, zoom=items,items:item_options,items:item_category', engine: target.engine,
+    verdict: met && stmtOk ? 'met' : 'not met', budget: 'throughput ≥ 1/1.5 (0.67) of the baseline; statements independent of page size and ≤ depth + 2',
+    reason: `throughput ratio ${ratio.toFixed(2)} (${met ? 'met' : 'not met'}); statements ${stmtOk ? 'met' : 'not met'}`,
+    rows: [
+      loadRow('service', svc, { statements: s100.count, ratio }),
+      loadRow('baseline (node:http + hand-written SQL)', base, { statements: 5, ratio: 1 }),
+    ],
+    notes,
+  };
+}
+
+export async function graphqlCollection(c: Ctx): Promise<ScenarioResult> {
+  const { seeded, target } = c;
+  const post = graphqlPoster(target.send, '/graphql', seeded.storeToken);
+  const ours = await appQuery(post);
+  const body = (q: NestedQuery) => JSON.stringify(q);
+  const headers = jsonHeaders(seeded.storeToken);
+  const notes: string[] = [];
+  const svcAnswer = await bodyOf(c.service.url + '/graphql', { method: 'POST', headers, body: body(ours.build(100)) }) as { data: unknown };
+  const baseAnswer = await bodyOf(c.baseline.url + '/graphql', { method: 'POST', headers, body: body(ours.build(100)) }) as { data: unknown };
+  sameAnswer(notes, 'baseline', svcAnswer.data, baseAnswer.data);
+  const s10 = await c.log.around(() => post(ours.build(10).query, ours.build(10).variables));
+  const s100 = await c.log.around(() => post(ours.build(100).query, ours.build(100).variables));
+  const contenders: Contender[] = [
+    { name: 'service', pid: c.service.pid, spec: { url: c.service.url + '/graphql', method: 'POST', headers, body: body(ours.build(100)), connections: c.cfg.connections } },
+    { name: 'baseline', pid: c.baseline.pid, spec: { url: c.baseline.url + '/graphql', method: 'POST', headers, body: body(ours.build(100)), connections: c.cfg.connections } },
+  ];
+  if (c.peer) {
+    const peerPost = graphqlPoster(fetcher(c.peer.url), '/graphql');
+    const theirs = await postgraphileQuery(peerPost, ours.fields);
+    const shared = Object.entries(theirs.fields).map(([t, f]) => `${t} ${f.length}/${ours.fields[t].length}`).join(', ');
+    notes.push(`PostGraphile selects the fields both schemas have (${shared}); its ids are bigints, its booleans the 0/1 integers of the tables.`);
+    contenders.push({
+      name: 'postgraphile', pid: c.peer.pid,
+      spec: { url: c.peer.url + '/graphql', method: 'POST', headers: jsonHeaders(), body: body(theirs.build(100, seeded.storeId)), connections: c.cfg.connections },
+    });
+  }
+  const res = await interleaved(contenders, rounds(c));
+  const svc = res.get('service')!;
+  const base = res.get('baseline')!;
+  const ratio = svc.rps / base.rps;
+  const stmtBudget = LEVELS + 2;
+  const stmtOk = s10.count === s100.count && s100.count <= stmtBudget;
+  notes.push(`SQL statements per request: ${s10.count} at first: 10, ${s100.count} at first: 100 (budget ≤ ${stmtBudget}) → ${stmtOk ? 'met' : 'not met'}.`);
+  notes.push(`The statements at first: 100: ${s100.sql.map((s, i) => `(${i + 1}) \`${s.slice(0, 90)}…\``).join(' ')}`);
+  const rows = [
+    loadRow('service', svc, { statements: s100.count, ratio }),
+    loadRow('baseline (node:http + hand-written SQL)', base, { statements: 4, ratio: 1 }),
+  ];
+  const peer = res.get('postgraphile');
+  if (peer) rows.push(loadRow('PostGraphile 4 (peer)', peer, { ratio: peer.rps / base.rps, note: `service/PostGraphile = ${(svc.rps / peer.rps).toFixed(2)}` }));
+  const met = ratio >= 0.5;
+  return {
+    id: '3', title: 'GraphQL: store { transactions(first: 100) { nodes { … items { nodes { … itemOptions { nodes } itemCategory } } } } }',
+    engine: target.engine, verdict: met && stmtOk ? 'met' : 'not met',
+    budget: 'throughput ≥ 1/2 of the baseline; statements independent of page size and ≤ depth + 2',
+    reason: `throughput ratio ${ratio.toFixed(2)} (${met ? 'met' : 'not met'}); statements ${stmtOk ? 'met' : 'not met'}`,
+    rows, notes,
+  };
+}

@@ -1,0 +1,71 @@
+// Limits on what one request may cost before any handler runs: socket timeouts against slow clients
+// (slowloris), header and URL sizes, body size and JSON nesting depth.
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { ServerOptions } from 'node:http';
+import type { Config } from '../config.js';
+import { ApiError } from '../services/errors.js';
+import { sendErrors } from '../rest/http.js';
+
+/** Largest request body (uploads have their own limit, MAX_UPLOAD_BYTES). */
+export const BODY_LIMIT = 1024 * 1024;
+/** Request line plus headers; Node answers 431 beyond it. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/** Query strings longer than this answer 414: no filter or zoom needs more. */
+export const MAX_QUERY_BYTES = 8 * 1024;
+/** Deepest nesting of arrays and objects in a JSON body; no input of ours nests more than a few levels. */
+export const MAX_JSON_DEPTH = 32;
+
+type TimeoutConfig = Pick<Config, 'httpRequestTimeoutMs' | 'httpHeadersTimeoutMs' | 'httpKeepAliveTimeoutMs' | 'httpIdleTimeoutMs'>;
+
+export function serverOptions(config: TimeoutConfig): Pick<FastifyServerOptions, 'bodyLimit' | 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout'> & { http: ServerOptions } {
+  const requestTimeout = config.httpRequestTimeoutMs;
+  return {
+    bodyLimit: BODY_LIMIT,
+    // A socket silent this long is closed, whatever state its request is in.
+    connectionTimeout: config.httpIdleTimeoutMs,
+    keepAliveTimeout: config.httpKeepAliveTimeoutMs,
+    requestTimeout,
+    http: {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // Node refuses a headers timeout above the request timeout.
+      headersTimeout: Math.min(config.httpHeadersTimeoutMs, requestTimeout),
+      // Node checks both timeouts on this period (default 30 s, too coarse for a 10 s headers timeout).
+      connectionsCheckingInterval: Math.min(1000, config.httpHeadersTimeoutMs),
+    },
+  };
+}
+
+/** The deepest array/object nesting of JSON text, scanned without parsing (and so without recursion). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) max = Math.max(max, ++depth);
+    else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
+export function registerInputLimits(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    const q = req.url.indexOf('?');
+    if (q >= 0 && req.url.length - q - 1 > MAX_QUERY_BYTES) {
+      return sendErrors(req, reply, 414, [{ code: 'uri_too_long', message: `the query string is longer than ${MAX_QUERY_BYTES} bytes` }]);
+    }
+  });
+  // Deeply nested JSON parses fine but overflows the stack of whatever walks it later
+  // (JSON.stringify, validation), so it is refused before parsing.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (jsonDepth(body as string) > MAX_JSON_DEPTH) {
+      return done(ApiError.invalid([{ code: 'too_deep', message: `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels` }]), undefined);
+    }
+    return parseJson(req, body as string, done);
+  });
+}

@@ -1,0 +1,18 @@
+// Operational concerns of every request, registered by buildApp: the request id header, input
+// limits, metrics and (after authentication) rate limits; plus 503 for an unreachable database.
+import type { FastifyInstance } from 'fastify';
+import { registerInputLimits } from './http-limits.js';
+import { registerRequestId } from './logging.js';
+import { registerMetrics } from './metrics.js';
+
+export { serverOptions } from './http-limits.js';
+export { loggerOptions } from './logging.js';
+export { registerRateLimit } from './rate-limit.js';
+export { isUnavailable, unavailableError } from './unavailable.js';
+
+/** Hooks that must run before any other: they answer for every route, matched or not. */
+export function registerOps(app: FastifyInstance): void {
+  registerRequestId(app);
+  registerInputLimits(app);
+  registerMetrics(app);
+}

@@ -1,0 +1,42 @@
+// Structured request logs (pino through Fastify) that never carry a credential: the request id
+// binds every line of a request and is the `logref` of its error body and its `x-request-id` header.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DestinationStream, LoggerOptions } from 'pino';
+
+/** Names whose values are secrets wherever they appear: headers, bodies, query strings, log objects. */
+const SECRET_NAMES = ['authorization', 'cookie', 'set-cookie', 'client_secret', 'password', 'refresh_token', 'access_token', 'code_verifier', 'encryption_key'];
+const SECRET_PARAM = new RegExp(`([?&](?:${SECRET_NAMES.join('|')}|code)=)[^&#]*`, 'gi');
+
+/** pino redact paths: the names at the top level, one and two levels down, and in request headers. */
+const REDACT_PATHS = [
+  ...SECRET_NAMES,
+  ...SECRET_NAMES.map((n) => `*.${n}`),
+  ...SECRET_NAMES.map((n) => `*.*.${n}`),
+  ...SECRET_NAMES.map((n) => `req.headers["${n}"]`),
+];
+
+/** The URL as logged: values of secret query parameters replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAM, '$1[redacted]');
+}
+
+export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort,
+      }),
+    },
+    ...(stream ? { stream } : {}),
+  };
+}
+
+/** Every answer names its request, so a caller can quote it and an operator can find its log lines. */
+export function registerRequestId(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    return payload;
+  });
+}

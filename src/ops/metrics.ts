@@ -1,0 +1,75 @@
+// Prometheus metrics on GET /metrics: HTTP requests by route, method and status with a latency
+// histogram, process metrics, webhook delivery figures read from the database on each scrape, and
+// a live-subscriber gauge that the subscription transport sets.
+import client from 'prom-client';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Process-wide figures: one set per process however many apps it builds (tests build many).
+ * `liveSubscribers` is for the GraphQL subscription transport: inc() on subscribe, dec() on end.
+ */
+const processRegistry = new client.Registry();
+client.collectDefaultMetrics({ register: processRegistry, prefix: 'commerce_' });
+export const liveSubscribers = new client.Gauge({
+  name: 'commerce_live_subscribers', help: 'Open GraphQL subscriptions (event streams) in this process.', registers: [processRegistry],
+});
+
+/** Latency buckets in seconds: most answers take milliseconds; checkout may wait 5 s on a hook. */
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+async function webhookFigures(app: FastifyInstance) {
+  const { db } = app.container.database;
+  try {
+    const rows = await db.selectFrom('webhook_statuses')
+      .select(['status', sql<number>`count(*)`.as('deliveries'), sql<number>`coalesce(sum(attempts), 0)`.as('attempts')])
+      .groupBy('status').execute();
+    return rows.map((r) => ({ status: String(r.status), deliveries: Number(r.deliveries), attempts: Number(r.attempts) }));
+  } catch {
+    // No delivery table (yet) or no database: the scrape still answers with everything else.
+    return [];
+  }
+}
+
+export function registerMetrics(app: FastifyInstance): void {
+  const registry = new client.Registry();
+  const requests = new client.Counter({
+    name: 'commerce_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status.',
+    labelNames: ['route', 'method', 'status'], registers: [registry],
+  });
+  const latency = new client.Histogram({
+    name: 'commerce_http_request_duration_seconds', help: 'Time to answer an HTTP request, by route pattern and method.',
+    labelNames: ['route', 'method'], buckets: BUCKETS, registers: [registry],
+  });
+  let figures: Promise<Awaited<ReturnType<typeof webhookFigures>>> | undefined;
+  // Both gauges come from one query per scrape.
+  const scrapeFigures = () => (figures ??= webhookFigures(app).finally(() => { setTimeout(() => { figures = undefined; }, 0); }));
+  new client.Gauge({
+    name: 'commerce_webhook_deliveries', help: 'Webhook deliveries by state; `pending` is the queue depth.',
+    labelNames: ['status'], registers: [registry],
+    async collect() {
+      this.reset();
+      for (const f of await scrapeFigures()) this.set({ status: f.status }, f.deliveries);
+    },
+  });
+  new client.Gauge({
+    name: 'commerce_webhook_attempts', help: 'Webhook delivery attempts made so far, by the state of their delivery.',
+    labelNames: ['status'], registers: [registry],
+    async collect() {
+      this.reset();
+      for (const f of await scrapeFigures()) this.set({ status: f.status }, f.attempts);
+    },
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    // The route pattern, not the URL: ids in paths would make a series per resource.
+    const route = req.routeOptions.url ?? 'unmatched';
+    requests.inc({ route, method: req.method, status: String(reply.statusCode) });
+    latency.observe({ route, method: req.method }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', async (_req, reply) => {
+    const merged = client.Registry.merge([processRegistry, registry]);
+    return reply.header('content-type', merged.contentType).send(await merged.metrics());
+  });
+}

@@ -1,0 +1,120 @@
+// Resending: a transaction's svc:send_webhooks appends a transaction/refeed event delivered only to
+// the listed webhooks with Service-Webhook-Refeed: true; a webhook's resend queues every event of
+// its resource since a time again (same webhook-id as the first delivery). Both need
+// webhooks_resend or store_full_access, validate their input naming the field, and stay in the store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines } from '../helpers/app.js';
+import { call, errorFields, json, link, tokenChain } from '../helpers/rest.js';
+import { narrowToken } from '../helpers/tokens.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { fillCart, openShop } from '../helpers/shop.js';
+import { collection, createCustomer, idOf, KEY, makeWorld, openDelivery, type World } from './world.js';
+
+describe.each(engines())('webhook resend on %s', (engine) => {
+  let w: World;
+  let rx: Receiver;
+  let txn: any;
+  beforeAll(async () => {
+    w = await makeWorld(engine);
+    rx = await startReceiver();
+    const shop = await openShop(w.app, w.chain);
+    txn = json(await call(w.app, link(await fillCart(w.app, w.chain, shop), 'svc:checkout'), { method: 'POST', token: w.chain.storeToken, body: {} }));
+  });
+  afterAll(async () => { await rx?.close(); await w?.close(); });
+
+  const fresh = () => rx.received.splice(0);
+  const sendWebhooks = (body: unknown, token = w.chain.storeToken, href = link(txn, 'svc:send_webhooks')) =>
+    call(w.app, href, { method: 'POST', token, body });
+
+  it('refeeds a transaction to the listed webhooks only, marked as a refeed', async () => {
+    const target = await w.createWebhook({ url: `${rx.url}/target`, event_resource: 'transaction', events: ['transaction/captured'] });
+    const bystander = await w.createWebhook({ url: `${rx.url}/bystander`, event_resource: 'transaction' });
+    await w.run();
+    fresh();
+    const res = await sendWebhooks({ refeed_hooks: [idOf(link(target, 'self'))], event: 'refeed' });
+    expect(res.statusCode).toBe(202);
+    const event = json(res);
+    expect(event).toMatchObject({ name: 'transaction/refeed', resource_type: 'transaction', resource_id: idOf(link(txn, 'self')) });
+    expect(res.headers.location).toBe(link(event, 'self'));
+    await w.run();
+    const got = fresh();
+    expect(got.map((r) => r.url)).toEqual(['/target']);
+    const opened = await openDelivery(got[0], KEY);
+    expect(opened).toMatchObject({ event: 'transaction/refeed', refeed: 'true' });
+    expect(opened.payload).toEqual(json(await call(w.app, link(txn, 'self'), { token: w.chain.storeToken })));
+    // Self links work as ids too, and form bodies list them comma-separated.
+    const form = await call(w.app, link(txn, 'svc:send_webhooks'), {
+      method: 'POST', token: w.chain.storeToken, form: { refeed_hooks: `${link(target, 'self')},${idOf(link(bystander, 'self'))}`, event: 'refeed' },
+    });
+    expect(form.statusCode).toBe(202);
+    await w.run();
+    expect(fresh().map((r) => r.url).sort()).toEqual(['/bystander', '/target']);
+    for (const h of [target, bystander]) await call(w.app, link(h, 'self'), { method: 'DELETE', token: w.chain.storeToken });
+  });
+
+  it('needs webhooks_resend or store_full_access, and names the fields it refuses', async () => {
+    const hook = await w.createWebhook({ url: `${rx.url}/scoped`, event_resource: 'transaction' });
+    const body = { refeed_hooks: [idOf(link(hook, 'self'))], event: 'refeed' };
+    for (const scope of ['webhooks_write', 'webhooks_read', 'tax_settings_write']) {
+      expect((await sendWebhooks(body, await narrowToken(w.app, w.chain, scope))).statusCode).toBe(403);
+      expect((await call(w.app, `${link(hook, 'self')}/resend`, { method: 'POST', token: await narrowToken(w.app, w.chain, scope), body: { since: '2020-01-01' } })).statusCode).toBe(403);
+    }
+    const resendToken = await narrowToken(w.app, w.chain, 'webhooks_resend');
+    expect((await sendWebhooks(body, resendToken)).statusCode).toBe(202);
+    expect((await call(w.app, `${link(hook, 'self')}/resend`, { method: 'POST', token: resendToken, body: { since: '2020-01-01' } })).statusCode).toBe(202);
+    expect((await sendWebhooks(body, undefined as never)).statusCode).toBe(202);
+
+    const customerHook = await w.createWebhook({ url: `${rx.url}/customers`, event_resource: 'customer' });
+    const bad = await sendWebhooks({ refeed_hooks: [idOf(link(customerHook, 'self')), 999999], event: 'resend' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorFields(json(bad))).toEqual(['event', 'refeed_hooks', 'refeed_hooks']);
+    for (const b of [{}, { refeed_hooks: [] }, { refeed_hooks: ['x'] }, { refeed_hooks: [0] }, { refeed_hooks: 'a,b' }, { refeed_hooks: { id: 1 } }]) {
+      const res = await sendWebhooks(b);
+      expect(res.statusCode, JSON.stringify(b)).toBe(400);
+      expect(errorFields(json(res))).toEqual(['refeed_hooks']);
+    }
+    for (const since of [undefined, '', 'yesterday', '2026-13-01', '2026-01-01T25:00:00Z', 12]) {
+      const res = await call(w.app, `${link(hook, 'self')}/resend`, { method: 'POST', token: w.chain.storeToken, body: { since } });
+      expect(res.statusCode, String(since)).toBe(400);
+      expect(errorFields(json(res))).toEqual(['since']);
+    }
+
+    // Another store: its transaction and webhook answer 404, and our webhook ids are not its to use.
+    const other = await tokenChain(w.app);
+    expect((await sendWebhooks(body, other.storeToken)).statusCode).toBe(404);
+    expect((await call(w.app, `${link(hook, 'self')}/resend`, { method: 'POST', token: other.storeToken, body: { since: '2020-01-01' } })).statusCode).toBe(404);
+    expect((await call(w.app, `${link(txn, 'self').replace(/\d+$/, '999999')}/send_webhooks`, { method: 'POST', token: w.chain.storeToken, body })).statusCode).toBe(404);
+    await w.run();
+    fresh();
+    for (const h of [hook, customerHook]) await call(w.app, link(h, 'self'), { method: 'DELETE', token: w.chain.storeToken });
+  });
+
+  it('resends everything since a time with the original webhook-ids, marked as refeeds', async () => {
+    const hook = await w.createWebhook({ url: `${rx.url}/since` });
+    fresh();
+    await createCustomer(w, 'old@example.com');
+    await w.run();
+    w.clock.advance(3600_000);
+    const cut = w.clock.now();
+    await createCustomer(w, 'new1@example.com');
+    await createCustomer(w, 'new2@example.com');
+    await w.run();
+    const first = await Promise.all(fresh().map((r) => openDelivery(r, KEY)));
+    expect(first.map((o) => [o.payload.email, o.refeed])).toEqual([['old@example.com', 'false'], ['new1@example.com', 'false'], ['new2@example.com', 'false']]);
+    const res = await call(w.app, `${link(hook, 'self')}/resend`, { method: 'POST', token: w.chain.storeToken, body: { since: cut.toISOString() } });
+    expect(res.statusCode).toBe(202);
+    expect(json(res)).toMatchObject({ queued: 2, since: cut.toISOString().slice(0, 19) + '+0000' });
+    expect(link(json(res), 'svc:statuses')).toBe(link(hook, 'svc:statuses'));
+    await w.run();
+    const again = await Promise.all(fresh().map((r) => openDelivery(r, KEY)));
+    expect(again.map((o) => [o.payload.email, o.refeed, o.event])).toEqual([['new1@example.com', 'true', 'customer/created'], ['new2@example.com', 'true', 'customer/created']]);
+    expect(again.map((o) => o.webhookId)).toEqual(first.slice(1).map((o) => o.webhookId));
+    const statuses = await collection(w, link(hook, 'svc:statuses'), 'statuses');
+    expect(statuses.map((s) => [s.status, s.attempts])).toEqual([['successful', 1], ['successful', 1], ['successful', 1]]);
+    expect(await collection(w, link(hook, 'svc:logs'), 'logs')).toHaveLength(5);
+    // The offset form of the spec's timestamps is accepted too.
+    const offset = await call(w.app, `${link(hook, 'self')}/resend`, { method: 'POST', token: w.chain.storeToken, body: { since: '2000-01-01T00:00:00+0000' } });
+    expect(json(offset).queued).toBe(3);
+    await call(w.app, link(hook, 'self'), { method: 'DELETE', token: w.chain.storeToken });
+  });
+});
