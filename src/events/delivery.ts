@@ -87,7 +87,6 @@ async function send(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, hook:
     deps.log?.error({ err, status: claim.id }, 'webhook payload could not be built');
     return fail('the payload could not be built (internal error)');
   }
-  (globalThis as any).__t.render = ((globalThis as any).__t.render ?? 0) + elapsed();
   if (json === null) return { ok: true, skipped: true, code: null, body: null, error: 'not sent: the resource does not match the webhook query', duration: 0, headers: {} };
   const { body, headers } = await seal({
     json, format: String(hook.format), url: String(hook.url), key: (hook.encryption_key as string | null) || null,
@@ -99,7 +98,6 @@ async function send(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, hook:
       'service-store-id': String(claim.store_id), 'user-agent': 'commerce-api-webhooks/1',
     },
   });
-  (globalThis as any).__t.prep = ((globalThis as any).__t.prep ?? 0) + elapsed();
   try {
     const res = await postOutbound(String(hook.url), body, headers, { allowPrivate: deps.allowPrivate, timeoutMs: deps.timeoutMs, maxBodyBytes: MAX_LOGGED_BODY });
     const ok = res.status >= 200 && res.status < 300;
@@ -155,12 +153,6 @@ export async function deliver(deps: DeliveryDeps, claim: Claim): Promise<boolean
   const ctx = deps.context(storePrincipal(claim.store_id), `webhook-${claim.id}-${claim.attempts}`);
   const hook = await deps.database.db.selectFrom('webhooks').selectAll().where('id', '=', claim.webhook_id).executeTakeFirst();
   if (!hook) return false; // deleted meanwhile: its deliveries went with it
-  const t0 = performance.now();
   const outcome = await send(deps, ctx, claim, hook);
-  const t1 = performance.now();
-  const r = await record(deps, ctx, claim, outcome);
-  const t2 = performance.now();
-  (globalThis as any).__t ??= { send: 0, record: 0, http: 0 };
-  (globalThis as any).__t.send += t1 - t0; (globalThis as any).__t.record += t2 - t1; (globalThis as any).__t.http += outcome.duration;
-  return r;
+  return record(deps, ctx, claim, outcome);
 }

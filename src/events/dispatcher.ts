@@ -101,17 +101,11 @@ export class Dispatcher {
     do {
       this.again = false;
       try {
-        const a = performance.now();
         for (let n = 1; n > 0 && !this.stopping;) {
           n = await fanOutBatch(this.deps.database, this.nowStamp());
           this.stats.queued += n;
         }
-        const b = performance.now();
         await this.claimAndStart();
-        (globalThis as any).__t ??= { send: 0, record: 0, http: 0 };
-        (globalThis as any).__t.fan = ((globalThis as any).__t.fan ?? 0) + b - a;
-        (globalThis as any).__t.claim = ((globalThis as any).__t.claim ?? 0) + performance.now() - b;
-        (globalThis as any).__t.passes = ((globalThis as any).__t.passes ?? 0) + 1;
       } catch (err) {
         // A failed pass (database busy or closing) is retried by the next wake-up or poll.
         this.opts.log?.error({ err }, 'webhook dispatch pass failed');

@@ -8,7 +8,7 @@
 //   crashed instance's attempt becomes due again when the lease runs out (same webhook-id).
 // On SQLite the writer transaction (BEGIN IMMEDIATE) makes the same steps atomic per process.
 import { sql } from 'kysely';
-import { inTransaction, type Database, type Tx } from '../db/database.js';
+import { inTransaction, type Database, type Db, type Tx } from '../db/database.js';
 import type { Claim } from './delivery.js';
 
 /** Arbitrary key of the PostgreSQL advisory lock that serializes fan-out across instances. */
@@ -54,6 +54,8 @@ export async function insertStatuses(tx: Tx, rows: Record<string, unknown>[]): P
 
 /** Queues one batch of undispatched events; the number of events handled (0: none left or another instance is at it). */
 export async function fanOutBatch(database: Database, now: string): Promise<number> {
+  // A plain read first: most passes find nothing, and on SQLite a write transaction stalls every writer.
+  if (!await database.db.selectFrom('events').select('id').where('dispatched_at', 'is', null).limit(1).executeTakeFirst()) return 0;
   return inTransaction(database, async (tx) => {
     if (database.dialect === 'postgres') {
       const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${FAN_OUT_LOCK}) as ok`.execute(tx);
@@ -76,19 +78,24 @@ export async function fanOutBatch(database: Database, now: string): Promise<numb
 }
 
 /** Claims up to `limit` due deliveries (at most one per webhook), leased until `leaseUntil`. */
+/** Each active webhook's oldest pending delivery, when it is due. */
+function dueHeads(db: Db, now: string, limit: number, lock: boolean) {
+  return sql<{ id: number }>`
+    select s.id from webhooks w
+    join webhook_statuses s on s.id = (
+      select p.id from webhook_statuses p
+      where p.webhook_id = w.id and p.status = 'pending'
+      order by p.event_id, p.id limit 1)
+    where w.is_active = 1 and s.next_attempt_at <= ${now}
+    order by s.next_attempt_at, s.id
+    limit ${limit}
+    ${lock ? sql`for update of s skip locked` : sql``}`.execute(db);
+}
+
 export async function claimDue(database: Database, now: string, leaseUntil: string, limit: number): Promise<Claim[]> {
+  if (!(await dueHeads(database.db, now, 1, false)).rows.length) return [];
   return inTransaction(database, async (tx) => {
-    const lockClause = database.dialect === 'postgres' ? sql`for update of s skip locked` : sql``;
-    const heads = await sql<{ id: number }>`
-      select s.id from webhooks w
-      join webhook_statuses s on s.id = (
-        select p.id from webhook_statuses p
-        where p.webhook_id = w.id and p.status = 'pending'
-        order by p.event_id, p.id limit 1)
-      where w.is_active = 1 and s.next_attempt_at <= ${now}
-      order by s.next_attempt_at, s.id
-      limit ${limit}
-      ${lockClause}`.execute(tx);
+    const heads = await dueHeads(tx, now, limit, database.dialect === 'postgres');
     if (!heads.rows.length) return [];
     const claimed = await tx.updateTable('webhook_statuses')
       .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leaseUntil, date_modified: now }))

@@ -26,6 +26,11 @@ export class ApiError extends Error {
     this.status = STATUS[kind];
   }
 
+  /** Fastify's name for the status: error handlers that know only Fastify errors still answer 4xx. */
+  get statusCode(): number {
+    return this.status;
+  }
+
   static invalid(errors: FieldError[]): ApiError {
     return new ApiError('invalid', errors);
   }

@@ -41,6 +41,5 @@ while (rx.received.length < expected) await new Promise((r) => setTimeout(r, 20)
 const ms = performance.now() - started;
 console.log(`${expected} deliveries (${events} events × ${webhooks} webhook(s), json over http: JWE + signatures) in ${ms.toFixed(0)} ms ` +
   `= ${(expected / (ms / 1000)).toFixed(0)} deliveries/s on SQLite (synchronous=${config.sqliteSynchronous})`);
-console.log((globalThis as any).__t);
 await app.close();
 await rx.close();
