@@ -49,9 +49,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // Fail fast (503) rather than queue requests behind a database that does not answer.
       connectionTimeoutMillis: 5000,
     });
-    // An idle connection the server drops (restart, pg_terminate_backend) is an 'error' event on the
-    // pool; unhandled it would kill the process. The pool replaces the connection on next use.
+    // A connection the server drops (restart, pg_terminate_backend, network) is an 'error' event:
+    // on the pool while idle, on the client itself while checked out. Unhandled, either kills the
+    // process; the query in progress fails on its own (503) and the pool drops the dead client.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     if (opts.schema) {
       const c = await pool.connect();
       try {

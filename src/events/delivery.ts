@@ -14,6 +14,7 @@ import { OutboundBlocked, postOutbound } from '../net/outbound.js';
 import { buildPayload, PayloadError, storePrincipal, type PayloadRenderer } from './payload.js';
 import { messageId, seal } from './signing.js';
 import { recordChange } from './record.js';
+import { claimIn } from './queue.js';
 
 export interface DeliveryDeps {
   database: Database;
@@ -27,6 +28,8 @@ export interface DeliveryDeps {
   /** Seconds before each retry; its length is the number of retries. */
   retrySchedule: number[];
   disableAfter: number;
+  /** How long a claimed attempt stays leased (longer than the timeout). */
+  leaseMs: number;
   log?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -69,18 +72,27 @@ function describeError(err: unknown, timeoutMs: number): string {
   return `${code ? `${code}: ` : ''}${e.message ?? String(err)}`.slice(0, 500);
 }
 
-async function send(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, hook: Record<string, unknown>): Promise<Outcome> {
+/** The webhook and the event of a claimed delivery, read together. */
+interface Target {
+  url: string | null;
+  format: string;
+  query: string | null;
+  encryption_key: string | null;
+  event_id: number | null;
+  payload: string | null;
+  webhook_ids: string | null;
+}
+
+async function send(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, hook: Target): Promise<Outcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const fail = (error: string, headers: Record<string, string> = {}): Outcome => ({ ok: false, code: null, body: null, error, duration: elapsed(), headers });
-  const event = claim.event_id === null ? undefined
-    : await deps.database.db.selectFrom('events').selectAll().where('id', '=', claim.event_id).executeTakeFirst();
-  if (!event) return fail('the event is no longer in the log');
+  if (hook.event_id === null) return fail('the event is no longer in the log');
   if (!hook.url) return fail('the webhook has no url');
   let json: string | null;
   try {
-    json = await buildPayload(ctx, deps.renderer, { ...event, store_id: Number(event.store_id), resource_id: Number(event.resource_id) } as never,
-      hook.query as string | null);
+    json = await buildPayload(ctx, deps.renderer,
+      { store_id: claim.store_id, resource_type: claim.resource_type, resource_id: claim.resource_id, payload: hook.payload }, hook.query);
   } catch (err) {
     if (err instanceof PayloadError) return fail(err.message);
     // Counted as a failed attempt (so it backs off); the details stay in the service log.
@@ -89,17 +101,17 @@ async function send(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, hook:
   }
   if (json === null) return { ok: true, skipped: true, code: null, body: null, error: 'not sent: the resource does not match the webhook query', duration: 0, headers: {} };
   const { body, headers } = await seal({
-    json, format: String(hook.format), url: String(hook.url), key: (hook.encryption_key as string | null) || null,
-    id: messageId(Number(event.id), claim.webhook_id),
+    json, format: hook.format, url: hook.url, key: hook.encryption_key || null,
+    id: messageId(Number(hook.event_id), claim.webhook_id),
     // Replay protection is judged by the receiver's real clock, so this is wall time, not ctx.clock.
     timestamp: Math.floor(Date.now() / 1000),
     headers: {
-      'service-webhook-event': claim.event, 'service-webhook-refeed': String(claim.refeed === 1 || !!event.webhook_ids),
+      'service-webhook-event': claim.event, 'service-webhook-refeed': String(claim.refeed === 1 || !!hook.webhook_ids),
       'service-store-id': String(claim.store_id), 'user-agent': 'commerce-api-webhooks/1',
     },
   });
   try {
-    const res = await postOutbound(String(hook.url), body, headers, { allowPrivate: deps.allowPrivate, timeoutMs: deps.timeoutMs, maxBodyBytes: MAX_LOGGED_BODY });
+    const res = await postOutbound(hook.url, body, headers, { allowPrivate: deps.allowPrivate, timeoutMs: deps.timeoutMs, maxBodyBytes: MAX_LOGGED_BODY });
     const ok = res.status >= 200 && res.status < 300;
     return { ok, gone: res.status === 410, code: res.status, body: res.body.slice(0, MAX_LOGGED_BODY), error: null, duration: elapsed(), headers };
   } catch (err) {
@@ -116,7 +128,14 @@ async function disable(deps: DeliveryDeps, tx: Tx, ctx: ServiceContext, webhookI
   await recordChange(tx, ctx, r, 'modified', before, { ...before, is_active: false, date_modified: now }, { message });
 }
 
-async function record(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, o: Outcome): Promise<boolean> {
+export interface Delivered {
+  /** The webhook was switched off (its store's log grew by a changelog event). */
+  disabled: boolean;
+  /** The same webhook's next delivery, claimed in the same transaction because it is due now. */
+  next?: Claim;
+}
+
+async function record(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, o: Outcome, chain: boolean): Promise<Delivered> {
   const now = deps.clock.now();
   const stamp = formatTimestamp(now);
   const retryIn = deps.retrySchedule[claim.attempts - 1];
@@ -132,27 +151,39 @@ async function record(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, o: 
     // Only the holder of this attempt may settle it: a resend or an expired lease re-queued it meanwhile.
     await tx.updateTable('webhook_statuses').set({ ...next, date_modified: stamp })
       .where('id', '=', claim.id).where('attempts', '=', claim.attempts).where('status', '=', 'pending').execute();
-    if (o.skipped) return false;
+    const following = async (): Promise<Delivered> => {
+      if (!chain) return { disabled: false };
+      const lease = { now: stamp, leaseUntil: formatTimestamp(new Date(now.getTime() + deps.leaseMs)) };
+      const [nextClaim] = await claimIn(tx, deps.database.dialect, lease, 1, claim.webhook_id);
+      return { disabled: false, next: nextClaim };
+    };
+    if (o.skipped) return following();
     if (o.ok) {
       await tx.updateTable('webhooks').set({ consecutive_failures: 0 }).where('id', '=', claim.webhook_id).where('consecutive_failures', '<>', 0).execute();
-      return false;
+      return following();
     }
     const streak = await tx.updateTable('webhooks').set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
       .where('id', '=', claim.webhook_id).returning(['consecutive_failures']).executeTakeFirst();
     const failures = Number(streak?.consecutive_failures ?? 0);
     const why = o.gone ? 'the endpoint answered 410 Gone'
       : failures >= deps.disableAfter ? `${failures} consecutive delivery attempts failed (last: ${o.code ? `HTTP ${o.code}` : o.error})` : undefined;
-    if (!why) return false;
+    if (!why) return following();
     await disable(deps, tx, ctx, claim.webhook_id, `webhook switched off: ${why}`, stamp);
-    return true;
+    return { disabled: true };
   });
 }
 
-/** Makes the claimed attempt and records it; true when the webhook was switched off (the log grew). */
-export async function deliver(deps: DeliveryDeps, claim: Claim): Promise<boolean> {
+/**
+ * Makes the claimed attempt and records it. With `chain`, the webhook's next delivery is claimed
+ * in the recording transaction when it is due, so a backlog drains without a dispatcher pass each.
+ */
+export async function deliver(deps: DeliveryDeps, claim: Claim, chain: boolean): Promise<Delivered> {
   const ctx = deps.context(storePrincipal(claim.store_id), `webhook-${claim.id}-${claim.attempts}`);
-  const hook = await deps.database.db.selectFrom('webhooks').selectAll().where('id', '=', claim.webhook_id).executeTakeFirst();
-  if (!hook) return false; // deleted meanwhile: its deliveries went with it
+  const hook = await deps.database.db.selectFrom('webhook_statuses as s')
+    .innerJoin('webhooks as w', 'w.id', 's.webhook_id').leftJoin('events as e', 'e.id', 's.event_id')
+    .select(['w.url', 'w.format', 'w.query', 'w.encryption_key', 'e.id as event_id', 'e.payload', 'e.webhook_ids'])
+    .where('s.id', '=', claim.id).executeTakeFirst() as Target | undefined;
+  if (!hook) return { disabled: false }; // the webhook was deleted meanwhile, and its deliveries with it
   const outcome = await send(deps, ctx, claim, hook);
-  return record(deps, ctx, claim, outcome);
+  return record(deps, ctx, claim, outcome, chain);
 }

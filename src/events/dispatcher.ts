@@ -49,7 +49,8 @@ export class Dispatcher {
     this.delivery = {
       database: deps.database, registry: deps.registry, repo: deps.repo, clock: deps.clock, context: deps.context,
       renderer: opts.renderer, allowPrivate: c.outboundAllowPrivate, timeoutMs: c.webhookTimeoutMs,
-      retrySchedule: c.webhookRetrySchedule, disableAfter: c.webhookDisableAfter, log: opts.log,
+      // The lease outlasts the attempt's timeout, so a live attempt is never taken over.
+      retrySchedule: c.webhookRetrySchedule, disableAfter: c.webhookDisableAfter, leaseMs: c.webhookTimeoutMs + 30_000, log: opts.log,
     };
   }
 
@@ -116,9 +117,8 @@ export class Dispatcher {
   private async claimAndStart(): Promise<void> {
     while (!this.stopping && this.inFlight.size < this.concurrency) {
       const now = this.deps.clock.now();
-      // The lease outlasts the attempt's timeout, so a live attempt is never taken over.
-      const lease = formatTimestamp(new Date(now.getTime() + this.deps.config.webhookTimeoutMs + 30_000));
-      const claims = await claimDue(this.deps.database, formatTimestamp(now), lease, this.concurrency - this.inFlight.size);
+      const window = { now: formatTimestamp(now), leaseUntil: formatTimestamp(new Date(now.getTime() + this.delivery.leaseMs)) };
+      const claims = await claimDue(this.deps.database, window, this.concurrency - this.inFlight.size);
       if (!claims.length) return;
       for (const c of claims) this.track(c);
     }
@@ -126,12 +126,20 @@ export class Dispatcher {
 
   private track(claim: Claim): void {
     this.stats.attempts++;
-    const p: Promise<void> = deliver(this.delivery, claim)
-      .then((disabled) => { if (disabled) this.deps.bus.publish(claim.store_id); })
+    let chained = false;
+    const p: Promise<void> = deliver(this.delivery, claim, !this.stopping)
+      .then((done) => {
+        if (done.disabled) this.deps.bus.publish(claim.store_id);
+        // The webhook's next delivery takes over this slot at once.
+        if (done.next) {
+          chained = true;
+          this.track(done.next);
+        }
+      })
       .catch((err: unknown) => this.opts.log?.error({ err, status: claim.id }, 'webhook delivery failed unexpectedly'))
       .finally(() => {
         this.inFlight.delete(p);
-        void this.wake();
+        if (!chained) void this.wake();
       });
     this.inFlight.add(p);
   }

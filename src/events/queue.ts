@@ -77,34 +77,44 @@ export async function fanOutBatch(database: Database, now: string): Promise<numb
   });
 }
 
-/** Claims up to `limit` due deliveries (at most one per webhook), leased until `leaseUntil`. */
-/** Each active webhook's oldest pending delivery, when it is due. */
-function dueHeads(db: Db, now: string, limit: number, lock: boolean) {
+/** Each active webhook's oldest pending delivery when it is due (of one webhook, when given). */
+function dueHeads(db: Db, now: string, limit: number, lock: boolean, webhookId?: number) {
   return sql<{ id: number }>`
     select s.id from webhooks w
     join webhook_statuses s on s.id = (
       select p.id from webhook_statuses p
       where p.webhook_id = w.id and p.status = 'pending'
       order by p.event_id, p.id limit 1)
-    where w.is_active = 1 and s.next_attempt_at <= ${now}
+    where w.is_active = 1 and s.next_attempt_at <= ${now} ${webhookId === undefined ? sql`` : sql`and w.id = ${webhookId}`}
     order by s.next_attempt_at, s.id
     limit ${limit}
     ${lock ? sql`for update of s skip locked` : sql``}`.execute(db);
 }
 
-export async function claimDue(database: Database, now: string, leaseUntil: string, limit: number): Promise<Claim[]> {
-  if (!(await dueHeads(database.db, now, 1, false)).rows.length) return [];
-  return inTransaction(database, async (tx) => {
-    const heads = await dueHeads(tx, now, limit, database.dialect === 'postgres');
-    if (!heads.rows.length) return [];
-    const claimed = await tx.updateTable('webhook_statuses')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leaseUntil, date_modified: now }))
-      .where('id', 'in', heads.rows.map((h) => h.id)).where('status', '=', 'pending').where('next_attempt_at', '<=', now)
-      .returning(['id', 'store_id', 'webhook_id', 'event_id', 'resource_type', 'resource_id', 'event', 'attempts', 'refeed'])
-      .execute();
-    return claimed.map((c) => ({
-      id: Number(c.id), store_id: Number(c.store_id), webhook_id: Number(c.webhook_id), event_id: c.event_id === null ? null : Number(c.event_id),
-      resource_type: String(c.resource_type), resource_id: Number(c.resource_id), event: String(c.event), attempts: Number(c.attempts), refeed: Number(c.refeed),
-    }));
-  });
+export interface ClaimWindow {
+  now: string;
+  /** next_attempt_at while the attempt is in flight. */
+  leaseUntil: string;
+}
+
+/** Claims due deliveries inside the caller's transaction (one webhook's next one, when given). */
+export async function claimIn(tx: Tx, dialect: Database['dialect'], w: ClaimWindow, limit: number, webhookId?: number): Promise<Claim[]> {
+  const heads = await dueHeads(tx, w.now, limit, dialect === 'postgres', webhookId);
+  if (!heads.rows.length) return [];
+  const claimed = await tx.updateTable('webhook_statuses')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: w.leaseUntil, date_modified: w.now }))
+    .where('id', 'in', heads.rows.map((h) => h.id)).where('status', '=', 'pending').where('next_attempt_at', '<=', w.now)
+    .returning(['id', 'store_id', 'webhook_id', 'event_id', 'resource_type', 'resource_id', 'event', 'attempts', 'refeed'])
+    .execute();
+  return claimed.map((c) => ({
+    id: Number(c.id), store_id: Number(c.store_id), webhook_id: Number(c.webhook_id), event_id: c.event_id === null ? null : Number(c.event_id),
+    resource_type: String(c.resource_type), resource_id: Number(c.resource_id), event: String(c.event), attempts: Number(c.attempts), refeed: Number(c.refeed),
+  }));
+}
+
+/** Claims up to `limit` due deliveries, at most one per webhook. */
+export async function claimDue(database: Database, w: ClaimWindow, limit: number): Promise<Claim[]> {
+  // A plain read first: most calls find nothing due.
+  if (!(await dueHeads(database.db, w.now, 1, false)).rows.length) return [];
+  return inTransaction(database, (tx) => claimIn(tx, database.dialect, w, limit));
 }

@@ -1,7 +1,7 @@
 // How a webhook body is protected (DESIGN §8): Standard Webhooks signatures (`webhook-id`,
 // `webhook-timestamp`, `webhook-signature`), our own hex signature of the raw body, and JWE
 // encryption for endpoints that are not https. Signatures always cover the bytes actually sent.
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, webcrypto } from 'node:crypto';
 import { CompactEncrypt } from 'jose';
 
 /**
@@ -23,12 +23,25 @@ export function bodySignature(key: string, body: string): string {
   return createHmac('sha256', Buffer.from(key, 'utf8')).update(body).digest('hex');
 }
 
+// Imported content keys by webhook key: importing one costs more than the encryption of a body.
+const contentKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+
+function contentKey(key: string): Promise<webcrypto.CryptoKey> {
+  let k = contentKeys.get(key);
+  if (!k) {
+    const cek = createHash('sha256').update(key, 'utf8').digest();
+    k = webcrypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['encrypt']);
+    if (contentKeys.size >= 1000) contentKeys.delete(contentKeys.keys().next().value!);
+    contentKeys.set(key, k);
+  }
+  return k;
+}
+
 /** JWE compact serialization (`dir`, A256GCM) with the SHA-256 of the key as the content key. */
 export async function encryptBody(key: string, body: string): Promise<string> {
-  const cek = createHash('sha256').update(key, 'utf8').digest();
   return new CompactEncrypt(new TextEncoder().encode(body))
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-    .encrypt(cek);
+    .encrypt(await contentKey(key));
 }
 
 export interface SignedRequest {

@@ -43,6 +43,20 @@ function costPlugin(config: Config): ApolloServerPlugin<GraphQLContext> {
   };
 }
 
+/** Subscriptions stream over graphql-ws; run as a plain HTTP request one would fail inside. */
+const subscriptionsNeedWebSocket: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation(rc) {
+        if (rc.operation?.operation !== 'subscription') return;
+        throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP.', {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        });
+      },
+    };
+  },
+};
+
 /** Unexpected errors are logged with the request id and answered without internals (SQL, paths). */
 function maskingPlugin(app: FastifyInstance): ApolloServerPlugin<GraphQLContext> {
   return {
@@ -74,7 +88,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
   const schema = buildSchema(container.registry, config.baseUrl);
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    plugins: [fastifyApolloDrainPlugin(app), costPlugin(config), maskingPlugin(app)],
+    plugins: [fastifyApolloDrainPlugin(app), subscriptionsNeedWebSocket, costPlugin(config), maskingPlugin(app)],
     validationRules: documentRules(config),
     introspection: config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,

@@ -36,7 +36,10 @@ export interface MakeAppOptions {
   engine?: Engine;
   clock?: Clock;
   config?: Partial<Config>;
-  /** false: no webhook dispatcher (the app's default is to run one). */
+  /**
+   * Run the webhook dispatcher (default: no). Off, the app does no background work, so suites that
+   * count statements or time requests see only their own; webhook suites turn it on.
+   */
   dispatcher?: boolean;
   /** Another app's PostgreSQL schema to share (a second instance); its owner drops it. */
   reuseSchema?: string;
@@ -52,7 +55,7 @@ export async function makeApp(opts: MakeAppOptions = {}): Promise<TestApp> {
     baseUrl: BASE, dataDir, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent',
     databaseUrl: engine === 'postgres' ? PG_URL! : ':memory:', databaseSchema: schema, ...opts.config,
   });
-  const app = await buildApp(config, { clock: opts.clock, logger: false, dispatcher: opts.dispatcher });
+  const app = await buildApp(config, { clock: opts.clock, logger: false, dispatcher: opts.dispatcher ?? false });
   return {
     app, config,
     async close() {

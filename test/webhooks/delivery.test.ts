@@ -101,6 +101,27 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
     await call(w.app, link(hook, 'self'), { method: 'DELETE', token: w.chain.storeToken });
   });
 
+  it('sends only resources matching the query filters, and reports an invalid query in the logs', async () => {
+    const filtered = await w.createWebhook({ url: `${rx.url}/vip`, query: 'email=vip*&fields=email' });
+    const broken = await w.createWebhook({ url: `${rx.url}/broken`, query: 'zoom=nothing&fields=nope' });
+    fresh();
+    await createCustomer(w, 'vip1@example.com');
+    await createCustomer(w, 'plain@example.com');
+    await w.run();
+    const got = fresh();
+    expect(got.map((r) => r.url)).toEqual(['/vip']);
+    const { payload } = await openDelivery(got[0], KEY);
+    expect(Object.keys(payload).filter((k) => !k.startsWith('_'))).toEqual(['email']);
+    expect(payload.email).toBe('vip1@example.com');
+    const skipped = (await collection(w, link(filtered, 'svc:logs'), 'logs')).map((l) => [l.response_code, l.error]);
+    expect(skipped).toEqual([[200, null], [null, 'not sent: the resource does not match the webhook query']]);
+    expect((await collection(w, link(filtered, 'svc:statuses'), 'statuses')).map((s) => s.status)).toEqual(['successful', 'successful']);
+    const [log] = await collection(w, link(broken, 'svc:logs'), 'logs');
+    expect(log.error).toMatch(/^the webhook query is invalid: .*nothing.*nope/);
+    expect((await collection(w, link(broken, 'svc:statuses'), 'statuses')).map((s) => [s.status, s.attempts])).toEqual([['pending', 1], ['pending', 0]]);
+    for (const h of [filtered, broken]) await call(w.app, link(h, 'self'), { method: 'DELETE', token: w.chain.storeToken });
+  });
+
   it('never delivers one store\'s events to another store\'s webhooks', async () => {
     const mine = await w.createWebhook({ url: `${rx.url}/mine`, event_resource: 'customer' });
     const other = await tokenChain(w.app);

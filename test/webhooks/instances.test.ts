@@ -17,8 +17,8 @@ describe.skipIf(!PG_URL)('two instances on one PostgreSQL', () => {
   let rx: Receiver;
   beforeAll(async () => {
     const config = { outboundAllowPrivate: true, webhookPollMs: 50 };
-    a = await makeApp({ engine: 'postgres', config });
-    b = await makeApp({ engine: 'postgres', config, reuseSchema: a.config.databaseSchema });
+    a = await makeApp({ engine: 'postgres', config, dispatcher: true });
+    b = await makeApp({ engine: 'postgres', config, dispatcher: true, reuseSchema: a.config.databaseSchema });
     await Promise.all([a.app.ready(), b.app.ready()]);
     chain = await tokenChain(a.app);
     rx = await startReceiver();
@@ -59,5 +59,38 @@ describe.skipIf(!PG_URL)('two instances on one PostgreSQL', () => {
     expect(rows).toHaveLength(EVENTS);
     expect(rows.filter((s) => s.status !== 'successful' || Number(s.attempts) !== 1)).toEqual([]);
     expect(a.app.dispatcher!.stats.attempts + b.app.dispatcher!.stats.attempts).toBe(EVENTS);
+    await call(a.app, link(hook, 'self'), { method: 'DELETE', token: chain.storeToken });
+  });
+
+  it('splits many webhooks between the instances without doubling or reordering any delivery', async () => {
+    const store = json(await call(a.app, chain.storeHref, { token: chain.storeToken }));
+    const HOOKS = 10;
+    const PER_HOOK = 50;
+    for (let i = 0; i < HOOKS; i++) {
+      await call(b.app, link(store, 'svc:webhooks'), {
+        method: 'POST', token: chain.storeToken, body: { name: `h${i}`, format: 'vendor_a', event_resource: 'customer', url: `${rx.url}/h${i}` },
+      });
+    }
+    rx.received.length = 0;
+    const before = [a, b].map((x) => x.app.dispatcher!.stats.attempts);
+    for (let i = 0; i < PER_HOOK; i += 5) {
+      await Promise.all(Array.from({ length: 5 }, (_, j) => call((i + j) % 2 ? b.app : a.app, link(store, 'svc:customers'), {
+        method: 'POST', token: chain.storeToken, body: { email: `split${i + j}@example.com` },
+      })));
+    }
+    const started = Date.now();
+    while (rx.received.length < HOOKS * PER_HOOK && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 100));
+    await Promise.all([a.app.dispatcher!.runOnce(), b.app.dispatcher!.runOnce()]);
+    const ids = rx.received.map((r) => String(r.headers['webhook-id']));
+    const [byA, byB] = [a, b].map((x, i) => x.app.dispatcher!.stats.attempts - before[i]);
+    console.log(`[instances] ${HOOKS} webhooks × ${PER_HOOK} events: attempts by A ${byA}, B ${byB}`);
+    expect(rx.received).toHaveLength(HOOKS * PER_HOOK);
+    expect(new Set(ids).size).toBe(HOOKS * PER_HOOK);
+    expect(byA + byB).toBe(HOOKS * PER_HOOK);
+    for (let i = 0; i < HOOKS; i++) {
+      const seq = rx.received.filter((r) => r.url === `/h${i}`).map((r) => Number(String(r.headers['webhook-id']).split('_')[1]));
+      expect(seq).toHaveLength(PER_HOOK);
+      expect(seq).toEqual([...seq].sort((x, y) => x - y));
+    }
   });
 });

@@ -37,9 +37,15 @@ const expected = events * webhooks;
 const started = performance.now();
 const app = await buildApp(config, { logger: false });
 await app.ready();
+const statementsBefore = app.container.database.stats.statements;
+const cpuBefore = process.cpuUsage();
 while (rx.received.length < expected) await new Promise((r) => setTimeout(r, 20));
 const ms = performance.now() - started;
+const statements = app.container.database.stats.statements - statementsBefore;
+const cpu = process.cpuUsage(cpuBefore);
 console.log(`${expected} deliveries (${events} events × ${webhooks} webhook(s), json over http: JWE + signatures) in ${ms.toFixed(0)} ms ` +
-  `= ${(expected / (ms / 1000)).toFixed(0)} deliveries/s on SQLite (synchronous=${config.sqliteSynchronous})`);
+  `= ${(expected / (ms / 1000)).toFixed(0)} deliveries/s on SQLite (synchronous=${config.sqliteSynchronous}), ` +
+  `${(statements / expected).toFixed(1)} SQL statements and ${((cpu.user + cpu.system) / 1000 / expected).toFixed(2)} ms CPU (service and receiver) per delivery`);
+
 await app.close();
 await rx.close();

@@ -27,10 +27,10 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function makeWorld(engine: Engine, config: Partial<Config> = {}): Promise<World> {
+export async function makeWorld(engine: Engine, config: Partial<Config> = {}, opts: { dispatcher?: boolean } = {}): Promise<World> {
   // The clock starts now so stored times look real; tests move it to reach retries.
   const clock = new ManualClock(new Date(Math.floor(Date.now() / 1000) * 1000));
-  const t = await makeApp({ engine, clock, config: {
+  const t = await makeApp({ engine, clock, dispatcher: opts.dispatcher ?? true, config: {
     outboundAllowPrivate: true, webhookPollMs: 0,
     // The retry tests move the clock by days; the tokens must outlive that.
     accessTokenTtl: 30 * 86400, ...config,
