@@ -9,6 +9,7 @@ import { DateScalar, DateTime, Decimal, JSONScalar } from './scalars.js';
 import { enumResolvers, typeResolvers } from './type-resolvers.js';
 import { nodeTypeResolver, queryResolvers } from './query-resolvers.js';
 import { eventsQuery, eventsSubscription, eventTypeResolvers } from './event-resolvers.js';
+import { resendResolvers } from './resend-resolvers.js';
 import { mutationResolvers } from './mutation-resolvers.js';
 import type { GraphQLContext } from './context.js';
 
@@ -57,7 +58,7 @@ export function buildSchema(registry: Registry, baseUrl: string): GraphQLSchema 
       Query: declared(doc, 'Query', { ...queryResolvers(registry), events: eventsQuery() }),
       SubscriptionRoot: { events: eventsSubscription() },
       EventSubject: { __resolveType: nodeTypeResolver(registry) },
-      Mutation: clearingLoaders(declared(doc, 'Mutation', mutationResolvers(registry))),
+      Mutation: clearingLoaders(declared(doc, 'Mutation', { ...mutationResolvers(registry), ...resendResolvers(registry) })),
     },
   });
 }

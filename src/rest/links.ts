@@ -1,5 +1,6 @@
 // Links of a resource from the registry: self, one per rel, and the declared @link templates.
-import type { FieldDef, LinkDef, RelDef, Registry, ResourceDef } from '../model/types.js';
+import type { FieldDef, RelDef, Registry, ResourceDef } from '../model/types.js';
+import { linkApplies } from '../model/derive.js';
 import type { Values } from '../data/codec.js';
 import type { Action, ActionField, Link } from '../representations/types.js';
 import { selfHref } from '../services/refs.js';
@@ -38,16 +39,6 @@ export function resourceLinks(registry: Registry, baseUrl: string, r: ResourceDe
     out.push({ rel: svc(l.rel), link: { href: expand(l.href, { base: baseUrl, self, store: storeHref }), title: l.title ?? l.rel.replace(/_/g, ' ') } });
   }
   return out;
-}
-
-/** `when` is a property that must be set, or `<property> = <value>[|<value>…]`. */
-function linkApplies(l: LinkDef, r: ResourceDef, row: Values): boolean {
-  if (!l.when) return true;
-  const m = /^\s*([a-z_]+)\s*=\s*(.+?)\s*$/.exec(l.when);
-  const f = r.fieldsByName.get(m ? m[1] : l.when);
-  const v = f?.column ? row[f.column] : undefined;
-  if (m) return m[2].split('|').includes(String(v));
-  return v !== null && v !== undefined && v !== '' && v !== false && v !== 0;
 }
 
 function inputType(f: FieldDef): string {

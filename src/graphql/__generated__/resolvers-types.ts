@@ -1713,6 +1713,16 @@ export type Mutation = {
   replaceTransaction: TransactionPayload;
   replaceUser: UserPayload;
   replaceWebhook: WebhookPayload;
+  /**
+   * Sends every event since a time again to one webhook, with the original webhook-ids, marked as
+   * refeeds (REST: POST {webhook}/resend).
+   */
+  resendWebhookEvents: ResendPayload;
+  /**
+   * Sends a transaction again to the listed webhooks (REST: POST svc:send_webhooks); needs
+   * webhooks_resend or store_full_access. The answer is the `transaction/refeed` event queued.
+   */
+  sendTransactionWebhooks: SendWebhooksPayload;
   updateAttribute: AttributePayload;
   updateCart: CartPayload;
   updateClient: ClientPayload;
@@ -2029,6 +2039,18 @@ export type MutationReplaceUserArgs = {
 export type MutationReplaceWebhookArgs = {
   id: Scalars['ID']['input'];
   input: WebhookInput;
+};
+
+
+export type MutationResendWebhookEventsArgs = {
+  id: Scalars['ID']['input'];
+  since: Scalars['String']['input'];
+};
+
+
+export type MutationSendTransactionWebhooksArgs = {
+  id: Scalars['ID']['input'];
+  refeedHooks: Array<Scalars['ID']['input']>;
 };
 
 
@@ -2704,6 +2726,21 @@ export type RegisterClientPayload = {
   clientSecret?: Maybe<Scalars['String']['output']>;
   message?: Maybe<Scalars['String']['output']>;
   token?: Maybe<OAuthToken>;
+  userErrors: Array<UserError>;
+};
+
+/** How many deliveries were queued again, or why not. */
+export type ResendPayload = {
+  __typename?: 'ResendPayload';
+  queued?: Maybe<Scalars['Int']['output']>;
+  since?: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+};
+
+/** An event queued for delivery again, or why not. */
+export type SendWebhooksPayload = {
+  __typename?: 'SendWebhooksPayload';
+  event?: Maybe<Event>;
   userErrors: Array<UserError>;
 };
 
@@ -4664,6 +4701,8 @@ export type ResolversTypes = ResolversObject<{
   PaymentMethodSetPayload: ResolverTypeWrapper<Omit<PaymentMethodSetPayload, 'paymentMethodSet'> & { paymentMethodSet?: Maybe<ResolversTypes['PaymentMethodSet']> }>;
   Query: ResolverTypeWrapper<{}>;
   RegisterClientPayload: ResolverTypeWrapper<Omit<RegisterClientPayload, 'client'> & { client?: Maybe<ResolversTypes['Client']> }>;
+  ResendPayload: ResolverTypeWrapper<ResendPayload>;
+  SendWebhooksPayload: ResolverTypeWrapper<Omit<SendWebhooksPayload, 'event'> & { event?: Maybe<ResolversTypes['Event']> }>;
   Shipment: ResolverTypeWrapper<import("../../data/codec.js").Values>;
   ShipmentConnection: ResolverTypeWrapper<Omit<ShipmentConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ShipmentEdge']>, nodes: Array<ResolversTypes['Shipment']> }>;
   ShipmentEdge: ResolverTypeWrapper<Omit<ShipmentEdge, 'node'> & { node: ResolversTypes['Shipment'] }>;
@@ -4918,6 +4957,8 @@ export type ResolversParentTypes = ResolversObject<{
   PaymentMethodSetPayload: Omit<PaymentMethodSetPayload, 'paymentMethodSet'> & { paymentMethodSet?: Maybe<ResolversParentTypes['PaymentMethodSet']> };
   Query: {};
   RegisterClientPayload: Omit<RegisterClientPayload, 'client'> & { client?: Maybe<ResolversParentTypes['Client']> };
+  ResendPayload: ResendPayload;
+  SendWebhooksPayload: Omit<SendWebhooksPayload, 'event'> & { event?: Maybe<ResolversParentTypes['Event']> };
   Shipment: import("../../data/codec.js").Values;
   ShipmentConnection: Omit<ShipmentConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['ShipmentEdge']>, nodes: Array<ResolversParentTypes['Shipment']> };
   ShipmentEdge: Omit<ShipmentEdge, 'node'> & { node: ResolversParentTypes['Shipment'] };
@@ -5760,6 +5801,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   replaceTransaction?: Resolver<ResolversTypes['TransactionPayload'], ParentType, ContextType, RequireFields<MutationReplaceTransactionArgs, 'id' | 'input'>>;
   replaceUser?: Resolver<ResolversTypes['UserPayload'], ParentType, ContextType, RequireFields<MutationReplaceUserArgs, 'id' | 'input'>>;
   replaceWebhook?: Resolver<ResolversTypes['WebhookPayload'], ParentType, ContextType, RequireFields<MutationReplaceWebhookArgs, 'id' | 'input'>>;
+  resendWebhookEvents?: Resolver<ResolversTypes['ResendPayload'], ParentType, ContextType, RequireFields<MutationResendWebhookEventsArgs, 'id' | 'since'>>;
+  sendTransactionWebhooks?: Resolver<ResolversTypes['SendWebhooksPayload'], ParentType, ContextType, RequireFields<MutationSendTransactionWebhooksArgs, 'id' | 'refeedHooks'>>;
   updateAttribute?: Resolver<ResolversTypes['AttributePayload'], ParentType, ContextType, RequireFields<MutationUpdateAttributeArgs, 'id' | 'input'>>;
   updateCart?: Resolver<ResolversTypes['CartPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartArgs, 'id' | 'input'>>;
   updateClient?: Resolver<ResolversTypes['ClientPayload'], ParentType, ContextType, RequireFields<MutationUpdateClientArgs, 'id' | 'input'>>;
@@ -5944,6 +5987,19 @@ export type RegisterClientPayloadResolvers<ContextType = GraphQLContext, ParentT
   clientSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   token?: Resolver<Maybe<ResolversTypes['OAuthToken']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ResendPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResendPayload'] = ResolversParentTypes['ResendPayload']> = ResolversObject<{
+  queued?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  since?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type SendWebhooksPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SendWebhooksPayload'] = ResolversParentTypes['SendWebhooksPayload']> = ResolversObject<{
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -6601,6 +6657,8 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   PaymentMethodSetPayload?: PaymentMethodSetPayloadResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RegisterClientPayload?: RegisterClientPayloadResolvers<ContextType>;
+  ResendPayload?: ResendPayloadResolvers<ContextType>;
+  SendWebhooksPayload?: SendWebhooksPayloadResolvers<ContextType>;
   Shipment?: ShipmentResolvers<ContextType>;
   ShipmentConnection?: ShipmentConnectionResolvers<ContextType>;
   ShipmentEdge?: ShipmentEdgeResolvers<ContextType>;
