@@ -29,6 +29,12 @@ export interface BenchConfig {
   carts: number;
   coldStarts: number;
   pgUrl?: string;
+  /** BENCH_ENGINES=sqlite,postgres by default (postgres only with BENCH_DATABASE_URL). */
+  engines: Array<'sqlite' | 'postgres'>;
+  /** BENCH_FULL=1 runs every scenario on every engine (otherwise 1, 4b and 6 only on the first). */
+  full: boolean;
+  /** BENCH_SKIP_COLD=1 leaves out scenarios 8 and 9. */
+  coldStart: boolean;
   profile: boolean;
   workDir: string;
   jwtSecret: string;
@@ -37,11 +43,14 @@ export interface BenchConfig {
 
 export function loadBenchConfig(): BenchConfig {
   const scale = num('BENCH_SCALE', 1);
+  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim())
+    .filter((e): e is 'sqlite' | 'postgres' => e === 'sqlite' || (e === 'postgres' && !!process.env.BENCH_DATABASE_URL));
   return {
     scale,
     transactions: Math.max(200, Math.round(10_000 * scale)),
-    duration: num('BENCH_DURATION', 5),
-    warmup: num('BENCH_WARMUP', 1.5),
+    // Two engines in one run get shorter turns, so the whole run stays near five minutes.
+    duration: num('BENCH_DURATION', engines.length > 1 ? 2.5 : 4),
+    warmup: num('BENCH_WARMUP', 1),
     rounds: Math.round(num('BENCH_ROUNDS', 2)),
     connections: Math.round(num('BENCH_CONNECTIONS', 10)),
     soakSeconds: num('BENCH_SOAK_SECONDS', 15),
@@ -49,6 +58,9 @@ export function loadBenchConfig(): BenchConfig {
     carts: Math.round(num('BENCH_CARTS', 3000 * Math.min(1, scale * 2))),
     coldStarts: Math.round(num('BENCH_COLD_STARTS', 3)),
     pgUrl: process.env.BENCH_DATABASE_URL || undefined,
+    engines,
+    full: process.env.BENCH_FULL === '1',
+    coldStart: process.env.BENCH_SKIP_COLD !== '1',
     profile: process.env.BENCH_PROFILE !== '0',
     workDir: mkdtempSync(join(tmpdir(), 'commerce-bench-')),
     jwtSecret: `bench:${randomBytes(32).toString('base64url')}`,

@@ -2,7 +2,7 @@
 // usable: servers that are compared take turns (A B A B …) in the same run, so background load
 // lands on both, and only their ratio is reported as a result.
 import autocannon from 'autocannon';
-import { sampleRss } from './proc.js';
+import { cpuSeconds, sampleRss, settle } from './proc.js';
 
 export interface LoadSpec {
   url: string;
@@ -25,6 +25,13 @@ export interface LoadResult {
   /** Peak RSS of the server process while it was under this load, bytes. */
   peakRss: number;
   bytesPerResponse: number;
+  /**
+   * CPU time the server process used per answered request (user + system, all its threads), ms.
+   * Far less sensitive than throughput to other work on the machine.
+   */
+  cpuMsPerRequest?: number;
+  /** Share of one core the load generator (this process) used during the turns. */
+  generatorCpu?: number;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -33,9 +40,15 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i];
 }
 
-interface Raw { requests: number; seconds: number; latencies: number[]; errors: number; non2xx: number; bytes: number }
+interface Raw {
+  requests: number; seconds: number; latencies: number[]; errors: number; non2xx: number; bytes: number; cpu: number; generatorCpu: number;
+  /** Requests in flight when the turn ended (answered after it, not counted in `requests`). */
+  cutOff?: number;
+}
 
-async function once(spec: LoadSpec, seconds: number): Promise<Raw> {
+async function once(spec: LoadSpec, seconds: number, pid?: number): Promise<Raw> {
+  const cpuBefore = pid ? cpuSeconds(pid) : 0;
+  const ownBefore = process.cpuUsage();
   const latencies: number[] = [];
   let non2xx = 0;
   let bytes = 0;
@@ -44,7 +57,8 @@ async function once(spec: LoadSpec, seconds: number): Promise<Raw> {
     url: spec.url,
     connections: spec.connections,
     duration: seconds,
-    requests: [{ method: spec.method ?? 'GET', headers: spec.headers, body: spec.body, setupRequest: spec.setupRequest }],
+    // autocannon calls setupRequest whenever the key is present, even when it is undefined.
+    requests: [{ method: spec.method ?? 'GET', headers: spec.headers, body: spec.body, ...(spec.setupRequest ? { setupRequest: spec.setupRequest } : {}) }],
     timeout: 30,
   });
   instance.on('response', (_client: unknown, status: number, resBytes: number, ms: number) => {
@@ -54,7 +68,12 @@ async function once(spec: LoadSpec, seconds: number): Promise<Raw> {
   });
   const result = await instance;
   const elapsed = (performance.now() - started) / 1000;
-  return { requests: latencies.length, seconds: elapsed, latencies, errors: result.errors + result.timeouts, non2xx, bytes };
+  const cpu = pid ? cpuSeconds(pid) - cpuBefore : 0;
+  const own = process.cpuUsage(ownBefore);
+  return {
+    requests: latencies.length, seconds: elapsed, latencies, errors: result.errors + result.timeouts, non2xx, bytes, cpu,
+    generatorCpu: (own.user + own.system) / 1e6,
+  };
 }
 
 function summarise(raws: Raw[], peakRss: number): LoadResult {
@@ -65,6 +84,8 @@ function summarise(raws: Raw[], peakRss: number): LoadResult {
     requests, seconds, rps: requests / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99),
     errors: raws.reduce((s, r) => s + r.errors, 0), non2xx: raws.reduce((s, r) => s + r.non2xx, 0), peakRss,
     bytesPerResponse: requests ? raws.reduce((s, r) => s + r.bytes, 0) / requests : 0,
+    cpuMsPerRequest: requests ? (1000 * raws.reduce((s, r) => s + r.cpu, 0)) / raws.reduce((s, r) => s + r.requests + (r.cutOff ?? 0), 0) : undefined,
+    generatorCpu: raws.reduce((s, r) => s + r.generatorCpu, 0) / seconds,
   };
 }
 
@@ -79,7 +100,10 @@ export interface Contender {
  * `warmup` seconds each; returns one result per contender.
  */
 export async function interleaved(contenders: Contender[], o: { seconds: number; rounds: number; warmup: number }): Promise<Map<string, LoadResult>> {
-  for (const c of contenders) await once(c.spec, o.warmup);
+  for (const c of contenders) {
+    await once(c.spec, o.warmup);
+    await settle(c.pid);
+  }
   const raws = new Map<string, Raw[]>(contenders.map((c) => [c.name, []]));
   const peaks = new Map<string, number>(contenders.map((c) => [c.name, 0]));
   for (let round = 0; round < o.rounds; round++) {
@@ -87,8 +111,15 @@ export async function interleaved(contenders: Contender[], o: { seconds: number;
     const order = round % 2 ? [...contenders].reverse() : contenders;
     for (const c of order) {
       const rss = sampleRss(c.pid);
-      raws.get(c.name)!.push(await once(c.spec, o.seconds));
+      const cpuBefore = cpuSeconds(c.pid);
+      const raw = await once(c.spec, o.seconds, c.pid);
       peaks.set(c.name, Math.max(peaks.get(c.name)!, rss.stop().peak));
+      // Requests cut off at the end of the turn still run to completion in the server; they must
+      // not eat the next turn, and their CPU belongs to this one (one per connection at most).
+      await settle(c.pid);
+      raw.cpu = cpuSeconds(c.pid) - cpuBefore;
+      raw.cutOff = c.spec.connections;
+      raws.get(c.name)!.push(raw);
     }
   }
   return new Map(contenders.map((c) => [c.name, summarise(raws.get(c.name)!, peaks.get(c.name)!)]));
@@ -108,6 +139,7 @@ export async function closedLoop(pid: number, workers: number, seconds: number, 
   let non2xx = 0;
   let errors = 0;
   const rss = sampleRss(pid);
+  const cpuBefore = cpuSeconds(pid);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(Array.from({ length: workers }, async () => {
@@ -129,6 +161,7 @@ export async function closedLoop(pid: number, workers: number, seconds: number, 
   return {
     requests: latencies.length, seconds: elapsed, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99),
     errors, non2xx, peakRss: rss.stop().peak, bytesPerResponse: 0, latencies,
+    cpuMsPerRequest: latencies.length ? (1000 * (cpuSeconds(pid) - cpuBefore)) / latencies.length : undefined,
   };
 }
 
@@ -141,5 +174,6 @@ export function combine(parts: Array<LoadResult & { latencies: number[] }>): Loa
     requests, seconds, rps: requests / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99),
     errors: parts.reduce((s, r) => s + r.errors, 0), non2xx: parts.reduce((s, r) => s + r.non2xx, 0),
     peakRss: Math.max(...parts.map((r) => r.peakRss)), bytesPerResponse: 0,
+    cpuMsPerRequest: requests ? parts.reduce((s, r) => s + (r.cpuMsPerRequest ?? 0) * r.requests, 0) / requests : undefined,
   };
 }

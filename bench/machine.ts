@@ -26,9 +26,10 @@ function pkgVersion(name: string, from = ROOT): string {
 
 export async function describeMachine(pgUrl?: string): Promise<Machine> {
   const versions: Record<string, string> = { node: process.versions.node };
-  for (const p of ['fastify', '@apollo/server', 'graphql', 'graphql-ws', 'kysely', 'better-sqlite3', 'pg', 'autocannon', 'postgraphile']) {
+  for (const p of ['fastify', '@apollo/server', 'graphql', 'graphql-ws', 'kysely', 'better-sqlite3', 'pg', 'autocannon']) {
     versions[p] = pkgVersion(p);
   }
+  if (pgUrl) versions['postgraphile (bench/peer)'] = pkgVersion('postgraphile', join(ROOT, 'bench/peer'));
   const mem = new SQLite(':memory:');
   versions.sqlite = String((mem.prepare('select sqlite_version() as v').get() as { v: string }).v);
   mem.close();

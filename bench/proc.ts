@@ -2,8 +2,10 @@
 // Each runs in its own process so the load generator never shares their event loop; memory is
 // read from /proc.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, copyFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './config.js';
 
@@ -20,18 +22,33 @@ export async function freePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
 /**
- * Compiles src/ into a private directory of the run (not the shared dist/, which other people
- * rebuild while we measure). schema/ and node_modules are linked so paths resolve as from dist/.
+ * Compiles src/ into a private directory (not the shared dist/, which other people rebuild while
+ * we measure); schema/ and node_modules are linked so paths resolve as from dist/. The build is
+ * kept between runs in the system temp directory and redone when a file under src/ is newer.
  */
-export function buildApp(workDir: string): string {
-  const appDir = join(workDir, 'app');
+export function buildApp(): string {
+  const appDir = join(tmpdir(), `commerce-bench-build-${createHash('sha1').update(ROOT).digest('hex').slice(0, 8)}`);
+  const outDir = join(appDir, 'dist');
+  const stamp = join(appDir, 'built-at');
+  const sources = Math.max(newest(join(ROOT, 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
+  if (existsSync(stamp) && Number(readFileSync(stamp, 'utf8')) >= sources && existsSync(join(outDir, 'main.js'))) return join(outDir, 'main.js');
+  rmSync(outDir, { recursive: true, force: true });
   mkdirSync(appDir, { recursive: true });
   for (const name of ['schema', 'node_modules']) {
     if (!existsSync(join(appDir, name))) symlinkSync(join(ROOT, name), join(appDir, name));
   }
   copyFileSync(join(ROOT, 'package.json'), join(appDir, 'package.json'));
-  const outDir = join(appDir, 'dist');
+  const started = Date.now();
   try {
     execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', outDir],
       { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -41,6 +58,8 @@ export function buildApp(workDir: string): string {
     if (!existsSync(join(outDir, 'main.js'))) throw new Error(`build failed:\n${out}`);
     console.log(`[bench] tsc reported errors (build used anyway):\n${out}`);
   }
+  // Sources saved while tsc ran make the next run build again.
+  writeFileSync(stamp, String(started));
   return join(outDir, 'main.js');
 }
 
@@ -143,4 +162,27 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): { samples: numb
       return { samples, peak };
     },
   };
+}
+
+let clockTicks: number | undefined;
+
+/** CPU seconds (user + system, all threads) the process has used so far. */
+export function cpuSeconds(pid: number): number {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces) start at state, field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+}
+
+/** Waits until the process stops burning CPU (work left from aborted requests), at most `maxMs`. */
+export async function settle(pid: number, maxMs = 3000): Promise<void> {
+  const until = performance.now() + maxMs;
+  let last = cpuSeconds(pid);
+  while (performance.now() < until) {
+    await sleep(100);
+    const now = cpuSeconds(pid);
+    if (now - last < 0.02) return;
+    last = now;
+  }
 }

@@ -1,9 +1,10 @@
-// CPU profiles of the service under the loads of scenarios 2 and 3 (node --cpu-prof), summarised
-// as the top self-time frames and the share of time per module, for the report.
-import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
+// CPU profiles of the service under the loads of scenarios 2 and 3 (V8's sampling profiler, the one
+// behind node --cpu-prof, started after a warm-up), summarised as the top self-time frames and the
+// share of time per module, for the report.
+import { readFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { spawnNode, freePort } from './proc.js';
+import { spawnNode, freePort, settle, sleep } from './proc.js';
 import { ROOT } from './config.js';
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
@@ -19,6 +20,8 @@ export interface ProfileSummary {
 
 /** `src/rest/represent.ts`, `fastify`, `node:internal`, `(garbage collector)`, … */
 function moduleOf(url: string, fn: string, appDir: string): string {
+  // better-sqlite3's statement methods are native: their self time is SQLite executing the query.
+  if (!url && ['all', 'get', 'run', 'iterate', 'exec'].includes(fn)) return 'SQLite (better-sqlite3, native)';
   if (!url) return fn.startsWith('(') ? fn : '(native)';
   const u = url.replace(/^file:\/\//, '');
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u);
@@ -60,26 +63,44 @@ export interface ProfileLoad {
   body?: string;
 }
 
-/** Starts a profiled service, runs `load` for `seconds`, stops it and summarises the profile. */
+/** Waits until the child printed `marker` (the profile hook reports on stdout). */
+async function printed(output: () => string, marker: string, timeoutMs = 10_000): Promise<void> {
+  const until = performance.now() + timeoutMs;
+  while (!output().includes(marker)) {
+    if (performance.now() > until) throw new Error(`the profiled service never printed "${marker}"`);
+    await sleep(20);
+  }
+}
+
+/**
+ * Starts a service with the profile hook, warms it up, profiles `seconds` of `load`, and
+ * summarises the profile (start-up and warm-up excluded).
+ */
 export async function profileService(entry: string, env: Record<string, string>, dir: string, load: ProfileLoad,
   seconds: number, connections: number): Promise<ProfileSummary> {
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
+  const file = join(dir, `${load.name}.cpuprofile`);
   const child = await spawnNode({
-    args: [entry], nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${load.name}.cpuprofile`],
-    env: { ...env, PORT: String(port) }, port, readyPath: '/healthz',
+    args: [entry], nodeFlags: ['--import', join(ROOT, 'bench/profile-hook.mjs')],
+    env: { ...env, PORT: String(port), BENCH_PROFILE_FILE: file }, port, readyPath: '/healthz',
+  });
+  const run = (duration: number) => autocannon({
+    url: child.url, connections, duration, timeout: 30,
+    requests: [{ method: load.method, path: load.path, headers: load.headers, body: load.body }],
   });
   let requests = 0;
   try {
-    const result = await autocannon({
-      url: child.url, connections, duration: seconds, timeout: 30,
-      requests: [{ method: load.method, path: load.path, headers: load.headers, body: load.body }],
-    });
+    await run(2);
+    await settle(child.pid);
+    child.proc.kill('SIGUSR2');
+    await printed(child.output, 'bench-profile: started');
+    const result = await run(seconds);
+    child.proc.kill('SIGUSR2');
+    await printed(child.output, 'bench-profile: written');
     requests = (result as unknown as { requests: { total: number } }).requests.total;
   } finally {
     await child.stop();
   }
-  const file = readdirSync(dir).find((f) => f.startsWith(load.name));
-  if (!file) throw new Error(`no CPU profile written for ${load.name}`);
-  return summarise(join(dir, file), join(entry, '..'), load.name, requests);
+  return summarise(file, join(entry, '..'), load.name, requests);
 }

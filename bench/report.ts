@@ -25,14 +25,15 @@ const f = (n: number | undefined, digits = 0) => (n === undefined || Number.isNa
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
 function rowLine(r: Row): string {
-  return `| ${cell(r.name)} | ${f(r.rps, 1)} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${f(r.peakRssMb, 0)} | ${r.statements ?? ''} | ${f(r.ratio, 2)} | ${r.errors ?? ''} | ${f(r.bytes === undefined ? undefined : r.bytes / 1024, 1)} | ${cell(r.note ?? '')} |`;
+  return `| ${cell(r.name)} | ${f(r.rps, 1)} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${f(r.peakRssMb, 0)} | ${r.statements ?? ''} | ${f(r.cpuMs, 2)} | **${f(r.ratio, 2)}** | ${f(r.cpuRatio, 2)} | ${r.errors ?? ''} | ${f(r.bytes === undefined ? undefined : r.bytes / 1024, 1)} | ${cell(r.note ?? '')} |`;
 }
 
 function scenarioSection(s: ScenarioResult): string {
   const lines = [`### ${s.id}. ${s.title} — ${s.engine}`, ''];
   lines.push(`**Budget:** ${s.budget ?? 'none'} · **Status: ${s.verdict}**${s.reason ? ` — ${s.reason}` : ''}`, '');
   if (s.rows.length) {
-    lines.push('| who | req/s | p50 ms | p99 ms | peak RSS MB | SQL/request | ratio | errors | KiB/response | note |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    lines.push('| who | req/s | p50 ms | p99 ms | peak RSS MB | SQL/request | CPU ms/req | ratio | CPU ratio | errors | KiB/response | note |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     for (const r of s.rows) lines.push(rowLine(r));
     lines.push('');
   }
@@ -67,7 +68,7 @@ export function generated(r: Report): string {
   out.push('', '### Scenarios', '');
   for (const s of r.scenarios) out.push(scenarioSection(s), '');
   if (r.profiles.length) {
-    out.push('### CPU profiles (node --cpu-prof on the service, self time)', '');
+    out.push('### CPU profiles (V8 sampling profiler in the service process, after warm-up; self time)', '');
     for (const p of r.profiles) out.push(profileSection(p), '');
   }
   out.push(END);

@@ -12,6 +12,9 @@ export interface Row {
   statements?: number;
   /** This row's figure divided by the reference's, same run. */
   ratio?: number;
+  /** Server CPU time per request, ms, and that divided by the reference's (higher costs more). */
+  cpuMs?: number;
+  cpuRatio?: number;
   errors?: number;
   bytes?: number;
   note?: string;
@@ -31,10 +34,20 @@ export interface ScenarioResult {
 
 export const mb = (bytes: number) => bytes / 2 ** 20;
 
-export function loadRow(name: string, r: { rps: number; p50: number; p99: number; peakRss: number; errors: number; non2xx: number; bytesPerResponse: number },
-  extra: Partial<Row> = {}): Row {
+interface Measured { rps: number; p50: number; p99: number; peakRss: number; errors: number; non2xx: number; bytesPerResponse: number; cpuMsPerRequest?: number }
+
+export function loadRow(name: string, r: Measured, extra: Partial<Row> = {}): Row {
   return {
-    name, rps: r.rps, p50: r.p50, p99: r.p99, peakRssMb: mb(r.peakRss), errors: r.errors + r.non2xx, bytes: r.bytesPerResponse, ...extra,
+    name, rps: r.rps, p50: r.p50, p99: r.p99, peakRssMb: mb(r.peakRss), errors: r.errors + r.non2xx,
+    bytes: r.bytesPerResponse || undefined, cpuMs: r.cpuMsPerRequest, ...extra,
+  };
+}
+
+/** Throughput ratio and CPU-per-request ratio of `r` against the reference `ref`. */
+export function versus(r: Measured, ref: Measured): Pick<Row, 'ratio' | 'cpuRatio'> {
+  return {
+    ratio: r.rps / ref.rps,
+    cpuRatio: r.cpuMsPerRequest && ref.cpuMsPerRequest ? r.cpuMsPerRequest / ref.cpuMsPerRequest : undefined,
   };
 }
 

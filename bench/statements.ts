@@ -1,34 +1,95 @@
 // SQL statements per request, measured in process around single requests: the count comes from
-// the service's own counter (database.stats.statements); the statement texts come from a wrapper
-// on Kysely's executor in this process only, so the report can say what the statements are.
+// the service's own counter (database.stats.statements); the statement texts and their times come
+// from a wrapper on Kysely's executor in this process only, so the report can say what the
+// statements are and which of them cost.
+import SQLite from 'better-sqlite3';
 import type { Database } from '../src/db/database.js';
 
+export interface Statement {
+  /** SQL text, whitespace collapsed, first 160 characters. */
+  sql: string;
+  /**
+   * SQLite: time SQLite itself spent in the statement (better-sqlite3 runs it synchronously).
+   * PostgreSQL: time from handing it to the pool to its rows, round trip and waits included.
+   * Best of the repeats, ms.
+   */
+  ms: number;
+}
+
 export interface StatementLog {
-  /** Statements (SQL text, first 160 characters) run while `fn` ran. */
-  around<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; sql: string[] }>;
+  /**
+   * Runs `fn` `repeat` times (default 3): the count is the service's counter for the last run,
+   * the statements are those of the last run with each one's best time over the runs.
+   */
+  around<T>(fn: () => Promise<T>, repeat?: number): Promise<{ result: T; count: number; sql: string[]; statements: Statement[] }>;
 }
 
 /** Every statement this process ran since the wrapper was installed (one list for all databases). */
-const seen: string[] = [];
+const seen: Statement[] = [];
+/** The same for SQLite, timed around better-sqlite3's synchronous call (no event-loop waits in it). */
+const native: Statement[] = [];
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').slice(0, 160);
+
+function wrapSqlite(): void {
+  const probe = new SQLite(':memory:');
+  const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, unknown> & { __benchWrapped?: boolean };
+  probe.close();
+  if (proto.__benchWrapped) return;
+  for (const method of ['all', 'get', 'run', 'iterate']) {
+    const original = proto[method] as (...a: unknown[]) => unknown;
+    proto[method] = function (this: { source: string }, ...args: unknown[]) {
+      const t = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        native.push({ sql: collapse(this.source), ms: performance.now() - t });
+      }
+    };
+  }
+  proto.__benchWrapped = true;
+}
 
 export function statementLog(database: Database): StatementLog {
+  if (database.dialect === 'sqlite') wrapSqlite();
+  const list = database.dialect === 'sqlite' ? native : seen;
   // The base class of every Kysely executor: wrapping its method catches transactions too.
   let proto = Object.getPrototypeOf(database.db.getExecutor());
   while (proto && !Object.prototype.hasOwnProperty.call(proto, 'executeQuery')) proto = Object.getPrototypeOf(proto);
   if (proto && !proto.__benchWrapped) {
     const original = proto.executeQuery;
-    proto.executeQuery = function (this: unknown, compiled: { sql: string }, ...rest: unknown[]) {
-      seen.push(compiled.sql.replace(/\s+/g, ' ').slice(0, 160));
-      return original.call(this, compiled, ...rest);
+    proto.executeQuery = async function (this: unknown, compiled: { sql: string }, ...rest: unknown[]) {
+      const entry = { sql: collapse(compiled.sql), ms: 0 };
+      seen.push(entry);
+      const t = performance.now();
+      try {
+        return await original.call(this, compiled, ...rest);
+      } finally {
+        entry.ms = performance.now() - t;
+      }
     };
     proto.__benchWrapped = true;
   }
   return {
-    async around(fn) {
-      const from = database.stats.statements;
-      const at = seen.length;
-      const result = await fn();
-      return { result, count: database.stats.statements - from, sql: seen.slice(at) };
+    async around(fn, repeat = 3) {
+      let best: Statement[] = [];
+      let count = 0;
+      let result!: Awaited<ReturnType<typeof fn>>;
+      for (let i = 0; i < repeat; i++) {
+        const from = database.stats.statements;
+        const at = list.length;
+        result = await fn();
+        count = database.stats.statements - from;
+        const run = list.slice(at).map((s) => ({ ...s }));
+        best = i === 0 || run.length !== best.length ? run : run.map((s, k) => ({ sql: s.sql, ms: Math.min(s.ms, best[k].ms) }));
+      }
+      return { result, count, sql: best.map((s) => s.sql), statements: best };
     },
   };
+}
+
+/** `(1) 0.4 ms `select …`` for the report, in the order the statements ran. */
+export function describeStatements(list: Statement[], width = 90): string {
+  const total = list.reduce((s, x) => s + x.ms, 0);
+  return `${list.map((s, i) => `(${i + 1}) ${s.ms.toFixed(1)} ms \`${s.sql.slice(0, width)}${s.sql.length > width ? '…' : ''}\``).join(' ')} — ${total.toFixed(1)} ms of SQL in all.`;
 }

@@ -46,7 +46,8 @@ export async function openTarget(cfg: BenchConfig, engine: Engine, port: number)
     ...(pgSchema ? { PGOPTIONS: `-c search_path=${pgSchema}` } : {}),
   };
   const config = loadConfig(env, { databaseSchema: pgSchema });
-  const probe = await buildApp(config, { logger: false });
+  // No dispatcher here: only the service process under test may deliver webhooks.
+  const probe = await buildApp(config, { logger: false, dispatcher: false });
   return {
     engine, dataDir, port, baseUrl, env, dbUrl, pgSchema, probe, send: injector(probe, baseUrl),
     async close() {

@@ -40,10 +40,11 @@ const placeholders = (n: number, from = 1, pgStyle = false) =>
 /** Ids as numbers whichever driver returned them. */
 const ids = (rows: Row[], key = 'id') => [...new Set(rows.map((r) => Number(r[key])).filter((x) => x > 0))];
 
-export function openLoader(url: string): Loader {
+/** `schema` sets the PostgreSQL search_path (otherwise PGOPTIONS from the environment applies). */
+export function openLoader(url: string, schema?: string): Loader {
   if (/^postgres(ql)?:\/\//.test(url)) {
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: 10, options: schema ? `-c search_path=${schema}` : undefined });
     const q = async (text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[];
     return {
       async page(storeId, limit, offset, withTotal) {

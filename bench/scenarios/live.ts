@@ -10,9 +10,10 @@ import { skipped, type ScenarioResult } from '../results.js';
 import { restHeaders, type Ctx } from '../context.js';
 import { graphqlPoster, subscriptionSupport } from '../queries.js';
 import { expectStatus, link } from '../api.js';
-import { sleep } from '../proc.js';
+import { cpuSeconds, sleep } from '../proc.js';
 
 const EVENTS = 5;
+const IDLE_MS = 5000;
 
 async function createCustomer(c: Ctx, n: string): Promise<void> {
   const res = await fetch(`${c.service.url}/stores/${c.seeded.storeId}/customers`, {
@@ -105,6 +106,10 @@ export async function subscriptions(c: Ctx): Promise<ScenarioResult> {
     await Promise.all(clients.map((x) => x.dispose()));
     return skipped('6', title, c.target.engine, `${errors.length} subscriptions failed, e.g. ${errors[0]}`, budget);
   }
+  // What idle subscribers cost the service: nothing happens in the store meanwhile.
+  const idleFrom = cpuSeconds(c.service.pid);
+  await sleep(IDLE_MS);
+  const idleCpu = (cpuSeconds(c.service.pid) - idleFrom) / (IDLE_MS / 1000);
   const svc = await fanOut(c.cfg.subscribers, (i) => createCustomer(c, `${Date.now()}-${i}`), arrivals);
   await Promise.all(clients.map((x) => x.dispose()));
   const bare = await openBareWs(c.baseline.url, c.cfg.subscribers, (t) => arrivals.push(t));
@@ -122,34 +127,33 @@ export async function subscriptions(c: Ctx): Promise<ScenarioResult> {
       { name: 'service (write → every subscriber)', p50: percentile(svc.latencies, 50), p99, ratio: p99 / baseP99, errors: svc.missing },
       { name: 'baseline: bare ws broadcast of one message', p50: percentile(base.latencies, 50), p99: baseP99, ratio: 1, errors: base.missing },
     ],
-    notes: [`${EVENTS} events (a customer created over REST each), latency from sending the write to each subscriber's arrival; p50/p99 columns are delivery latencies, the ratio is p99 over the baseline's p99 (lower is better).`],
+    notes: [
+      `${EVENTS} events (a customer created over REST each), latency from sending the write to each subscriber's arrival; p50/p99 columns are delivery latencies, the ratio is p99 over the baseline's p99 (lower is better).`,
+      `With the ${c.cfg.subscribers} subscribers connected and nothing happening, the service used ${(idleCpu * 100).toFixed(0)}% of a core (measured over ${IDLE_MS / 1000} s).`,
+    ],
   };
 }
 
-interface Receiver { url: string; arrivals: number[]; server: Server }
+interface Receiver { url: string; arrivals: number[]; ids: string[]; server: Server }
 
 async function receiver(): Promise<Receiver> {
   const arrivals: number[] = [];
+  const ids: string[] = [];
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       arrivals.push(performance.now());
+      ids.push(String(req.headers['webhook-id'] ?? ''));
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, arrivals, server };
-}
-
-function dispatcherIn(c: Ctx): string | undefined {
-  return Object.keys(c.target.probe.container).find((k) => /dispatch|deliver|webhook/i.test(k));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, arrivals, ids, server };
 }
 
 export async function webhooks(c: Ctx, events: number, hooks: number): Promise<ScenarioResult> {
   const title = 'Webhook deliveries per second to a local receiver';
   const budget = c.target.engine === 'sqlite' ? '≥ 500 deliveries/s on SQLite' : 'none on PostgreSQL (the budget is for SQLite)';
-  const key = dispatcherIn(c);
-  if (!key) return skipped('7', title, c.target.engine, `app.container has no webhook dispatcher yet (keys: ${Object.keys(c.target.probe.container).join(', ')})`, budget);
   const r = await receiver();
   try {
     const token = c.seeded.storeToken;
@@ -162,9 +166,11 @@ export async function webhooks(c: Ctx, events: number, hooks: number): Promise<S
     await createCustomer(c, `probe-${Date.now()}`);
     const deadline = performance.now() + 5000;
     while (r.arrivals.length === 0 && performance.now() < deadline) await sleep(20);
-    if (!r.arrivals.length) return skipped('7', title, c.target.engine, `app.container.${key} exists but no delivery arrived within 5 s of an event`, budget);
+    // The dispatcher may not exist yet (or not be started by main.ts): then nothing ever arrives.
+    if (!r.arrivals.length) return skipped('7', title, c.target.engine, 'no webhook delivery arrived within 5 s of an event (no dispatcher running in the service)', budget);
     await sleep(1000);
     r.arrivals.length = 0;
+    r.ids.length = 0;
     const started = performance.now();
     let n = 0;
     await closedLoop(c.service.pid, 4, 60, () => (n < events ? createCustomer(c, `hook-${Date.now()}-${n++}`).then(() => 201) : null));
@@ -172,12 +178,15 @@ export async function webhooks(c: Ctx, events: number, hooks: number): Promise<S
     const expected = events * hooks;
     let last = r.arrivals.length;
     let quiet = performance.now();
-    while (r.arrivals.length < expected && performance.now() - quiet < 5000) {
+    while (new Set(r.ids).size < expected && performance.now() - quiet < 5000) {
       await sleep(50);
       if (r.arrivals.length !== last) { last = r.arrivals.length; quiet = performance.now(); }
     }
     const window = (Math.max(...r.arrivals) - started) / 1000;
-    const rate = r.arrivals.length / window;
+    // Standard Webhooks ids are per event and webhook: a repeated id is the same delivery again.
+    const unique = new Set(r.ids).size;
+    const received = r.arrivals.length;
+    const rate = unique / window;
     // The ceiling: a plain keep-alive client posting to the same receiver with 10 connections.
     const pool = new Pool(new URL(r.url).origin, { connections: 10 });
     const body = JSON.stringify({ padding: 'x'.repeat(1500) });
@@ -185,13 +194,16 @@ export async function webhooks(c: Ctx, events: number, hooks: number): Promise<S
     await pool.close();
     const met = c.target.engine !== 'sqlite' || rate >= 500;
     return {
-      id: '7', title, engine: c.target.engine, verdict: r.arrivals.length < expected ? 'not met' : c.target.engine === 'sqlite' ? (met ? 'met' : 'not met') : 'measured', budget,
-      reason: `${rate.toFixed(0)} deliveries/s; ${r.arrivals.length} of ${expected} delivered`,
+      id: '7', title, engine: c.target.engine, verdict: unique < expected ? 'not met' : c.target.engine === 'sqlite' ? (met ? 'met' : 'not met') : 'measured', budget,
+      reason: `${rate.toFixed(0)} deliveries/s; ${unique} of ${expected} delivered`,
       rows: [
-        { name: `service: ${events} events × ${hooks} webhooks`, rps: rate, ratio: rate / ceiling.rps, errors: expected - r.arrivals.length },
+        { name: `service: ${events} events × ${hooks} webhooks`, rps: rate, ratio: rate / ceiling.rps, errors: Math.max(0, expected - unique) },
         { name: 'ceiling: plain HTTP client → same receiver', rps: ceiling.rps, p50: ceiling.p50, p99: ceiling.p99, ratio: 1 },
       ],
-      notes: [`Events were produced in ${produced.toFixed(1)} s (4 concurrent REST customer creations); the rate is deliveries over the time from the first event to the last delivery.`],
+      notes: [
+        `Events were produced in ${produced.toFixed(1)} s (4 concurrent REST customer creations); the rate is deliveries over the time from the first event to the last delivery.`,
+        `${received} requests reached the receiver carrying ${unique} distinct webhook-id values${received > unique ? ` — ${received - unique} were repeats of a delivery already answered 200` : ''}.`,
+      ],
     };
   } finally {
     r.server.closeAllConnections();

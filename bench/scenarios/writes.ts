@@ -4,8 +4,9 @@
 import { Pool } from 'undici';
 import { sql } from 'kysely';
 import { closedLoop, combine, interleaved, type LoadResult } from '../load.js';
-import { loadRow, type ScenarioResult } from '../results.js';
+import { loadRow, versus, type ScenarioResult } from '../results.js';
 import { jsonHeaders, restHeaders, type Ctx } from '../context.js';
+import { describeStatements } from '../statements.js';
 
 const WORKERS = 4;
 
@@ -16,13 +17,13 @@ async function itemsIn(c: Ctx, carts: number[]): Promise<number> {
 }
 
 /** Cycles through carts and makes every item unique, so no POST is folded into an existing item. */
-function itemBodies(c: Ctx, carts: number[], shape: 'rest' | 'graphql') {
+function itemBodies(c: Ctx, carts: number[], shape: 'rest' | 'graphql', tag: string) {
   let n = 0;
   const categoryUri = `${c.target.baseUrl}/item_categories/${c.seeded.categoryIds[1]}`;
   return () => {
     n++;
     const cart = carts[n % carts.length];
-    const item = { item_category_uri: categoryUri, name: `Load item ${n}`, price: '12.50', quantity: 1, code: `LOAD-${n}` };
+    const item = { item_category_uri: categoryUri, name: `Load item ${tag} ${n}`, price: '12.50', quantity: 1, code: `LOAD-${tag}-${n}` };
     if (shape === 'rest') return { path: `/carts/${cart}/items`, body: JSON.stringify(item) };
     return {
       path: '/graphql',
@@ -39,11 +40,11 @@ export async function addItem(c: Ctx, shape: 'graphql' | 'rest'): Promise<{ resu
   const half = Math.floor(seeded.mutationCarts.length / 2);
   const carts = shape === 'graphql' ? seeded.mutationCarts.slice(0, half) : seeded.mutationCarts.slice(half);
   const baseCarts = shape === 'graphql' ? seeded.mutationCarts.slice(half) : seeded.mutationCarts.slice(0, half);
-  const next = itemBodies(c, carts, shape);
-  const nextBase = itemBodies(c, baseCarts, 'rest');
+  const next = itemBodies(c, carts, shape, `${shape}-service`);
+  const nextBase = itemBodies(c, baseCarts, 'rest', `${shape}-baseline`);
   const svcHeaders = shape === 'rest' ? { ...restHeaders(seeded.storeToken), 'content-type': 'application/json' } : jsonHeaders(seeded.storeToken);
   const first = next();
-  const stmts = await c.log.around(() => target.probe.inject({ method: 'POST', url: first.path, headers: svcHeaders, payload: first.body }));
+  const stmts = await c.log.around(() => target.probe.inject({ method: 'POST', url: first.path, headers: svcHeaders, payload: first.body }), 1);
   const answer = stmts.result.json() as any;
   const okAnswer = shape === 'rest' ? stmts.result.statusCode === 201 : answer?.data?.createItem?.item?.id && !answer.data.createItem.userErrors.length;
   if (!okAnswer) throw new Error(`scenario 4 (${shape}) cannot add an item: ${stmts.result.statusCode} ${stmts.result.body.slice(0, 300)}`);
@@ -74,12 +75,12 @@ export async function addItem(c: Ctx, shape: 'graphql' | 'rest'): Promise<{ resu
       id: shape === 'graphql' ? '4' : '4b', title: `Mutation: add an item to a cart (${label})`, engine: target.engine, verdict: 'measured',
       budget: 'none in the issue; reported as a ratio to one hand-written durable insert',
       rows: [
-        loadRow('service', svc, { statements: stmts.count, ratio: svc.rps / base.rps }),
-        loadRow('baseline: one INSERT in its own transaction', base, { statements: 3, ratio: 1 }),
+        loadRow('service', svc, { statements: stmts.count, ...versus(svc, base) }),
+        loadRow('baseline: one INSERT in its own transaction', base, { statements: 3, ratio: 1, cpuRatio: 1 }),
       ],
       notes: [
         `Every request adds a distinct item (a unique name and code), spread over ${carts.length} carts, so none is folded into an identical one; ${created} items were created (warm-up included).`,
-        `Statements of one request: ${stmts.sql.map((s, i) => `(${i + 1}) \`${s.slice(0, 80)}…\``).join(' ')}`,
+        `Statements of one request (times from that one request): ${describeStatements(stmts.statements, 80)}`,
       ],
     },
   };
@@ -92,7 +93,7 @@ export async function checkout(c: Ctx): Promise<ScenarioResult> {
   const service = new Pool(c.service.url, { connections: WORKERS });
   const baseline = new Pool(c.baseline.url, { connections: WORKERS });
   const firstCart = carts.shift()!;
-  const stmts = await c.log.around(() => target.probe.inject({ method: 'POST', url: `/carts/${firstCart}/checkout`, headers, payload: '{}' }));
+  const stmts = await c.log.around(() => target.probe.inject({ method: 'POST', url: `/carts/${firstCart}/checkout`, headers, payload: '{}' }), 1);
   if (stmts.result.statusCode !== 201) throw new Error(`checkout failed: ${stmts.result.statusCode} ${stmts.result.body.slice(0, 300)}`);
   const before = await c.target.probe.container.database.db.selectFrom('transactions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   const post = (pool: Pool, path: string, body: string) => pool.request({ path, method: 'POST', headers, body }).then(async (r) => {
@@ -122,12 +123,12 @@ export async function checkout(c: Ctx): Promise<ScenarioResult> {
     id: '5', title: 'Checkout throughput (POST svc:checkout on a fresh cart with one taxed item)', engine: target.engine, verdict: 'measured',
     budget: 'none in the issue; reported as a ratio to one hand-written durable insert',
     rows: [
-      loadRow('service', svc, { statements: stmts.count, ratio: svc.rps / base.rps }),
-      loadRow('baseline: one INSERT in its own transaction', base, { statements: 3, ratio: 1 }),
+      loadRow('service', svc, { statements: stmts.count, ...versus(svc, base) }),
+      loadRow('baseline: one INSERT in its own transaction', base, { statements: 3, ratio: 1, cpuRatio: 1 }),
     ],
     notes: [
       `A closed loop of ${WORKERS} concurrent clients, each checkout on its own pre-seeded cart (${seeded.checkoutCarts.length} carts${exhausted ? '; all were used before the time was up' : ''}); ${Number(after.n) - Number(before.n)} transactions were created.`,
-      `Statements of one checkout: ${stmts.count} (${stmts.sql.filter((s) => /^insert/i.test(s)).length} inserts, ${stmts.sql.filter((s) => /^update/i.test(s)).length} updates, ${stmts.sql.filter((s) => /^delete/i.test(s)).length} deletes, ${stmts.sql.filter((s) => /^select/i.test(s)).length} selects).`,
+      `Statements of one checkout: ${stmts.count} (${stmts.sql.filter((s) => /^insert/i.test(s)).length} inserts, ${stmts.sql.filter((s) => /^update/i.test(s)).length} updates, ${stmts.sql.filter((s) => /^delete/i.test(s)).length} deletes, ${stmts.sql.filter((s) => /^select/i.test(s)).length} selects); the costliest (times from that one checkout): ${describeStatements([...stmts.statements].sort((a, b) => b.ms - a.ms).slice(0, 4), 70)}`,
     ],
   };
 }

@@ -97,8 +97,17 @@ export class Repository {
     const extra: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref(`t.${via}`)} IN (${sql.join(ids)})`];
     if (rel.where) extra.push(sql<SqlBool>`${sql.ref(`t.${rel.where.column}`)} = ${rel.where.value}`);
     // A parent shared by several stores (a user, a client) must not show one store's children to another.
-    if (scope) extra.push(ownerCondition(child, scope, 't'));
+    if (scope) extra.push(ownerCondition(child, scope, 't', d === 'sqlite'));
     const where = this.conditions(child, q, extra);
+    if (ids.length === 1) {
+      // One parent needs no window: a plain ORDER BY … LIMIT uses the index and stops early.
+      const rows = await this.db.selectFrom(`${child.table} as t`).selectAll('t').where((eb) => and(eb, where))
+        .orderBy(orderSql(child, q.order, d, !!q.fromEnd, 't')).limit(q.limit).offset(q.offset).execute();
+      const list = rows.map((row) => decodeRow(child, row as Row));
+      if (q.fromEnd) list.reverse();
+      byParent.set(ids[0], list);
+      return { byParent };
+    }
     const inner = this.db.selectFrom(`${child.table} as t`).selectAll('t')
       .select(sql<number>`ROW_NUMBER() OVER (PARTITION BY ${sql.ref(`t.${via}`)} ORDER BY ${orderSql(child, q.order, d, !!q.fromEnd, 't')})`.as('_rn'))
       .where((eb) => and(eb, where));
@@ -127,7 +136,7 @@ export class Repository {
     const where = [sql<SqlBool>`${sql.ref(`t.${via}`)} IN (${sql.join(ids)})`, ...compileFilters(child, q.filters, d, 't'),
       ...attributeConditions(child, q, 't')];
     if (rel.where) where.push(sql<SqlBool>`${sql.ref(`t.${rel.where.column}`)} = ${rel.where.value}`);
-    if (scope) where.push(ownerCondition(child, scope, 't'));
+    if (scope) where.push(ownerCondition(child, scope, 't', d === 'sqlite'));
     const rows = await this.db.selectFrom(`${child.table} as t`)
       .select([sql.ref(`t.${via}`).as('p'), sql<number>`count(*)`.as('n')])
       .where((eb) => and(eb, where)).groupBy(`t.${via}`).execute();

@@ -12,8 +12,13 @@ export interface TenantScope {
 
 const NOTHING = sql<SqlBool>`1 = 0`;
 
-export function ownerCondition(r: ResourceDef, scope: TenantScope, alias?: string): Expression<SqlBool> {
-  const col = (c: string) => sql.ref(alias ? `${alias}.${c}` : c);
+/**
+ * `unindexed` writes the column as `+col` (SQLite's way of saying "do not use an index for this
+ * term"): for children found through their parent's id, the parent's index is the one to use, and
+ * without statistics SQLite would otherwise walk the whole store.
+ */
+export function ownerCondition(r: ResourceDef, scope: TenantScope, alias?: string, unindexed = false): Expression<SqlBool> {
+  const col = (c: string) => (unindexed ? sql`+${sql.ref(alias ? `${alias}.${c}` : c)}` : sql.ref(alias ? `${alias}.${c}` : c));
   switch (r.owner) {
     case 'STORE':
     case 'PARENT':

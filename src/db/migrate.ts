@@ -6,6 +6,7 @@ import * as m001 from './migrations/001_accounts_and_taxes.js';
 import * as m002 from './migrations/002_commerce.js';
 import * as m003 from './migrations/003_oauth.js';
 import * as m004 from './migrations/004_idempotency.js';
+import * as m006 from './migrations/006_read_paths.js';
 import * as m005 from './migrations/005_webhook_delivery.js';
 
 interface Migration {
@@ -19,6 +20,7 @@ export const migrations: Migration[] = [
   { name: '003_oauth', up: m003.up },
   { name: '004_idempotency', up: m004.up },
   { name: '005_webhook_delivery', up: m005.up },
+  { name: '006_read_paths', up: m006.up },
 ];
 
 export async function migrate(database: Database): Promise<string[]> {
