@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerInputLimits } from './http-limits.js';
 import { registerRequestId } from './logging.js';
 import { registerMetrics } from './metrics.js';
+import { registerDrain } from './shutdown.js';
 
 export { serverOptions } from './http-limits.js';
 export { loggerOptions } from './logging.js';
@@ -15,4 +16,5 @@ export function registerOps(app: FastifyInstance): void {
   registerRequestId(app);
   registerInputLimits(app);
   registerMetrics(app);
+  registerDrain(app);
 }

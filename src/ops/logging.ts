@@ -25,9 +25,10 @@ export function loggerOptions(level: string, stream?: DestinationStream): Logger
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      req: (req: FastifyRequest) => ({
+      // Anything else logged under `req` passes through (the redact paths still apply to it).
+      req: (req: FastifyRequest) => (typeof req?.url === 'string' && typeof req.method === 'string' ? {
         method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort,
-      }),
+      } : req),
     },
     ...(stream ? { stream } : {}),
   };

@@ -37,3 +37,18 @@ export function installShutdown(app: FastifyInstance, opts: ShutdownOptions): vo
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 }
+
+/**
+ * Once the app is closing, every answer says `Connection: close`, so keep-alive clients let go as
+ * soon as their request is done and the close does not wait out their idle timeout.
+ */
+export function registerDrain(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+}

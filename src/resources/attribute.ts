@@ -18,6 +18,9 @@ import { authorize, restValues, type Parent } from '../services/resource-service
 import { isUniqueViolation } from '../services/unique.js';
 import { normalizeInput } from '../services/validate.js';
 
+/** Most attributes one request may write. */
+export const MAX_BULK_ATTRIBUTES = 1000;
+
 /** append: POST (a name already present is a 409); merge: PATCH; replace: PUT. */
 export type AttributeWrite = 'append' | 'merge' | 'replace';
 
@@ -80,6 +83,10 @@ export async function writeAttributes(ctx: ServiceContext, parent: Parent, body:
   const entries = bulk ? body : [body ?? {}];
   if (!entries.length && mode !== 'replace') {
     throw ApiError.invalid([{ code: 'invalid_body', message: 'send an attribute object or a non-empty array of them' }]);
+  }
+  // One write is one transaction: a bound keeps it short (other writers wait for it on SQLite).
+  if (entries.length > MAX_BULK_ATTRIBUTES) {
+    throw ApiError.invalid([{ code: 'too_many', message: `send at most ${MAX_BULK_ATTRIBUTES} attributes in one request` }]);
   }
   const existing = new Map((await parentAttributes(ctx, parent)).map((a) => [String(a.name), a]));
   const { plans, errors, conflicts } = plan(ctx, r, entries, bulk, mode, existing);

@@ -52,15 +52,19 @@ function memberRoute(app: FastifyInstance, r: ResourceDef): void {
         const row = await getRow(ctx, r, id);
         return sendRepresentation(req, reply, await representOne(ctx, r, row, query), { etag: true });
       }
+      // The row the ETag was checked against: the write goes ahead only if it is still the same.
+      let ifUnchanged;
+      if (req.headers['if-match']) {
+        ifUnchanged = await getRow(ctx, r, id);
+        checkIfMatch(req, await representOne(ctx, r, ifUnchanged));
+      }
       if (method === 'DELETE') {
-        if (req.headers['if-match']) checkIfMatch(req, await representOne(ctx, r, await getRow(ctx, r, id)));
-        await deleteRow(ctx, r, id);
+        await deleteRow(ctx, r, id, { ifUnchanged });
         return reply.code(204).send();
       }
-      if (req.headers['if-match']) checkIfMatch(req, await representOne(ctx, r, await getRow(ctx, r, id)));
       const customUpdate = customUpdates[r.name];
       if (customUpdate && req.isMultipart()) return customUpdate(req, reply, id, method === 'PUT' ? 'put' : 'patch', query);
-      const row = await updateRow(ctx, r, id, bodyObject(req), method === 'PUT' ? 'put' : 'patch');
+      const row = await updateRow(ctx, r, id, bodyObject(req), method === 'PUT' ? 'put' : 'patch', { ifUnchanged });
       return sendRepresentation(req, reply, await representOne(ctx, r, row, query), { etag: true });
     },
   });

@@ -5,7 +5,7 @@ import type { Values } from '../data/codec.js';
 import type { ListQuery } from '../data/query.js';
 import type { Page } from '../data/repository.js';
 import { childScope, ownerColumns } from '../data/tenancy.js';
-import { inTransaction } from '../db/database.js';
+import { inTransaction, type Tx } from '../db/database.js';
 import { accessTarget, allowed, grantingScopes, type AccessMode } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
 import { resourceRules } from '../resources/index.js';
@@ -166,8 +166,28 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   return result;
 }
 
+/** `ifUnchanged`: the row an If-Match was checked against; the write happens only if it still is. */
+export interface GuardOptions {
+  ifUnchanged?: Values;
+}
+
+/**
+ * Inside the write transaction: 412 unless the row still equals the one the caller's If-Match was
+ * checked against. Checking before the transaction is not enough: another writer may commit in
+ * between (PostgreSQL runs READ COMMITTED), and its update would be lost.
+ */
+async function assertUnchanged(ctx: ServiceContext, r: ResourceDef, id: number, expected: Values, tx: Tx): Promise<void> {
+  // SQLite's BEGIN IMMEDIATE already excludes other writers; PostgreSQL needs the row lock.
+  if (ctx.database.dialect === 'postgres') await tx.selectFrom(r.table).select('id').where('id', '=', id).forUpdate().execute();
+  const current = await ctx.repo.findById(r, tenantScope(ctx.principal), id, tx);
+  const same = current && Object.keys({ ...current, ...expected }).every((k) => JSON.stringify(current[k]) === JSON.stringify(expected[k]));
+  if (!same) {
+    throw new ApiError('precondition_failed', [{ code: 'precondition_failed', message: 'If-Match does not match the current ETag; fetch the resource again' }]);
+  }
+}
+
 export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number, input: Record<string, unknown>,
-  mode: Exclude<WriteMode, 'create'>): Promise<Values> {
+  mode: Exclude<WriteMode, 'create'>, guard: GuardOptions = {}): Promise<Values> {
   const existing = await getRow(ctx, r, id, 'write');
   const rules = resourceRules[r.name];
   const reason = rules?.frozen?.(existing);
@@ -178,6 +198,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   await checkUnique(ctx, r, columns, uniqueOwner(r, existing), id);
   let grew: number | undefined;
   const updated = await writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
+    if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     const row = await ctx.repo.update(r, id, columns, tx);
     if (!row) throw ApiError.notFound(r.name);
@@ -189,11 +210,12 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   return updated;
 }
 
-export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number): Promise<void> {
+export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number, guard: GuardOptions = {}): Promise<void> {
   const existing = await getRow(ctx, r, id, 'write');
   const reason = resourceRules[r.name]?.frozen?.(existing);
   if (reason) throw ApiError.conflict('immutable', reason);
   const grew = await inTransaction(ctx.database, async (tx) => {
+    if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
     await ctx.repo.delete(r, id, tx);
     return recordChange(tx, ctx, r, 'deleted', existing, undefined);
   });

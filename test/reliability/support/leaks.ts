@@ -6,7 +6,8 @@ export const LEAK_PATTERNS: Array<[string, RegExp]> = [
   ['dependency path', /node_modules/],
   ['SQLite error', /SQLITE_[A-Z]+|SqliteError|no such (?:column|table)|constraint failed/],
   ['PostgreSQL error', /syntax error at or near|violates (?:not-null|foreign key|unique|check) constraint|invalid byte sequence|invalid input syntax for type|relation "[^"]+" does not exist/],
-  ['SQL statement', /\b(?:select|insert into|update|delete from)\b[^"\n]{0,80}\b(?:from|values|set|where)\b\s+["`\w]/i],
+  // Kysely quotes every identifier, so a statement shows as `… from "taxes"` or `where "id" =`.
+  ['SQL statement', /\b(?:select|insert\s+into|update|delete\s+from)\b[^\n]{0,120}?\b(?:from|into|set|where)\s+"\w+"/i],
   ['JavaScript error', /\b(?:TypeError|RangeError|ReferenceError|SyntaxError): /],
 ];
 

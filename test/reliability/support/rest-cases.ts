@@ -103,8 +103,8 @@ function multipartOf(o: Record<string, unknown>): string {
 function body(registry: Registry, resource?: string): fc.Arbitrary<{ text: string; type: string }> {
   const names = resource ? (registry.byName.get(resource)?.fields.map((f) => f.name) ?? []) : ['grant_type', 'client_id', 'client_secret', 'refresh_token', 'scope', 'code', 'redirect_uri', 'query', 'variables', 'email', 'password', 'csrf', 'token'];
   const def = resource ? registry.byName.get(resource) : undefined;
-  const obj = def ? fc.oneof(oddObject(names), plausibleObject(def)) : oddObject(names);
-  const type = fc.constantFrom(...CONTENT_TYPES);
+  const obj = def ? fc.oneof({ arbitrary: oddObject(names), weight: 1 }, { arbitrary: plausibleObject(def), weight: 2 }) : oddObject(names);
+  const type = fc.oneof({ arbitrary: fc.constant('application/json'), weight: 3 }, { arbitrary: fc.constantFrom(...CONTENT_TYPES), weight: 2 });
   return fc.oneof(
     { arbitrary: fc.tuple(obj, type).map(([o, t]) => ({ type: t, text: /xml/.test(t) ? xmlOf(o) : /urlencoded/.test(t) ? formOf(o) : /multipart/.test(t) ? multipartOf(o) : JSON.stringify(o) })), weight: 160 },
     { arbitrary: fc.tuple(hostileValue, type).map(([v, t]) => ({ type: t, text: JSON.stringify(v) ?? 'null' })), weight: 40 },
@@ -139,7 +139,7 @@ function authorization(tokens: Tokens): fc.Arbitrary<string | undefined> {
 }
 
 const accept = fc.oneof(
-  { arbitrary: fc.constantFrom('application/hal+json', 'application/hal+xml', 'application/vnd.siren+json', 'text/html', '*/*', 'application/json'), weight: 5 },
+  { arbitrary: fc.constantFrom('application/hal+json', 'application/hal+xml', 'application/vnd.siren+json', 'text/html', '*/*', 'application/json'), weight: 10 },
   { arbitrary: fc.constantFrom('', 'image/png', 'application/*;q=0', '*/*;q=abc', 'text/html;level=1;q=0.5, */*;q=0.1', ';', ',,,', 'application/hal+json;q=1.5'), weight: 2 },
   { arbitrary: headerText, weight: 1 },
 );
@@ -162,8 +162,17 @@ export function restCase(registry: Registry, ids: Map<string, number>, tokens: T
     idempotencyKey: sometimes(fc.oneof(headerText, fc.constantFrom('', 'k'.repeat(256), 'same-key')), 15),
     ifMatch: sometimes(fc.oneof(headerText, fc.constantFrom('*', 'W/"x"', '"x", "y"', '""', ',')), 15),
     override: sometimes(fc.constantFrom('PATCH', 'PUT', 'DELETE', 'GET', 'TRACE', 'patch', ''), 10),
+    // Half the cases are hostile in one respect only, so they get past the other checks and reach
+    // validation, the services and the database; the rest are hostile everywhere at once.
+    focus: fc.constantFrom('everything', 'everything', 'body', 'body', 'query', 'headers'),
     extra: sometimes(fc.dictionary(fc.constantFrom('x-forwarded-for', 'origin', 'cookie', 'content-encoding', 'transfer-encoding-x', 'if-none-match', 'range', 'x-request-id', 'expect'), headerText, { maxKeys: 3 }), 15),
-  }).map((c): RestCase => {
+  }).map((generated): RestCase => {
+    const c = { ...generated };
+    if (c.focus !== 'everything') {
+      if (c.focus !== 'query') c.query = '';
+      if (c.focus !== 'headers') Object.assign(c, { auth: `Bearer ${tokens.store}`, accept: undefined, version: '1', idempotencyKey: undefined, ifMatch: undefined, override: undefined, extra: undefined });
+      if (c.focus !== 'body' && c.body?.type !== 'application/json') c.body = undefined;
+    }
     // DELETE aims at random ids so the fixture rows survive for the other cases.
     const id = c.method === 'DELETE' && c.id === String(ids.get(t.idOf ?? '')) ? String(900_000 + (c.id.length % 7)) : c.id;
     const path = t.template.replace('{id}', id);
