@@ -90,8 +90,10 @@ describe.each(engines())('checkout on %s', (engine) => {
     };
 
     const CASES: Array<[string, Receiver['respond'] | 'refused', 'reject' | 'approve', string]> = [
-      ['ok', () => ({ body: { ok: true } }), 'reject', 'authorized'],
-      ['not ok', () => ({ body: { ok: false, details: 'blocked card' } }), 'approve', 'rejected'],
+      ['ok with reject', () => ({ body: { ok: true } }), 'reject', 'authorized'],
+      ['ok with approve', () => ({ body: { ok: true } }), 'approve', 'authorized'],
+      ['not ok with reject', () => ({ body: { ok: false, details: 'blocked card' } }), 'reject', 'rejected'],
+      ['not ok with approve', () => ({ body: { ok: false, details: 'blocked card' } }), 'approve', 'rejected'],
       ['not ok, review', () => ({ body: { ok: false, review: true } }), 'reject', 'pending_fraud_review'],
       ['500 with reject', () => ({ status: 500, body: 'boom' }), 'reject', 'rejected'],
       ['500 with approve', () => ({ status: 500, body: 'boom' }), 'approve', 'authorized'],
