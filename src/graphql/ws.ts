@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import { graphqlContext } from './context.js';
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Bytes a socket may hold unsent before its consumer counts as too slow. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
@@ -38,8 +40,13 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema, ru
       const state = stateOf(ctx.extra);
       state.principal = principal;
       if (principal.expiresAt) {
-        const ms = principal.expiresAt * 1000 - container.clock.now().getTime();
-        state.expiry = setTimeout(() => ctx.extra.socket.close(4401, 'Token expired'), Math.max(0, ms));
+        // Timers longer than 2^31-1 ms fire at once, so long lifetimes are waited out in steps.
+        const arm = () => {
+          const ms = principal.expiresAt! * 1000 - container.clock.now().getTime();
+          if (ms <= 0) return ctx.extra.socket.close(4401, 'Token expired');
+          state.expiry = setTimeout(arm, Math.min(ms, MAX_TIMER_MS));
+        };
+        arm();
       }
       return true;
     },
