@@ -21,6 +21,7 @@ import { registerOpsRoutes } from './ops-routes.js';
 import { registerGraphql } from './graphql/plugin.js';
 import { registerCommerceRoutes } from './rest/commerce-routes.js';
 import { registerIdempotency } from './rest/idempotency.js';
+import { registerCors } from './rest/cors.js';
 import { isUnavailable, loggerOptions, registerOps, registerRateLimit, serverOptions, unavailableError } from './ops/index.js';
 import type { DestinationStream } from 'pino';
 import { registerWebhookRoutes } from './rest/webhook-routes.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   }
 
   registerOps(app);
+  registerCors(app);
   app.addHook('onRequest', async (req, reply) => {
     req.principal = ANONYMOUS;
     const config = req.routeOptions.config;

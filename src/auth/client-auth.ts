@@ -61,6 +61,22 @@ export async function authenticateClient(ctx: ServiceContext, authorization: str
   return { ...row, id: Number(row.id) } as Values;
 }
 
+/**
+ * A browser front end (DESIGN §4) cannot keep a secret: a client with a `javascript_origin_uri` may
+ * use the authorization-code grant (PKCE is required for every code) and refresh its tokens with
+ * its client_id alone. Returns the client, or undefined when the request is not such a request.
+ */
+export async function publicClient(ctx: ServiceContext, authorization: string | undefined, params: Record<string, string>,
+  grantType: string): Promise<Values | undefined> {
+  if (authorization || params.client_secret !== undefined || !params.client_id) return undefined;
+  if (grantType !== 'authorization_code' && grantType !== 'refresh_token') return undefined;
+  const row = params.client_id.length <= 200
+    ? await ctx.database.db.selectFrom('clients').selectAll().where('client_id', '=', params.client_id).executeTakeFirst()
+    : undefined;
+  if (!row || !row.javascript_origin_uri) return undefined;
+  return { ...row, id: Number(row.id) } as Values;
+}
+
 /** Whether a client may use a grant type (clients made by "Get Token" may only refresh). */
 export function clientAllows(client: Values, grantType: GrantType): boolean {
   const list = client.grant_types;

@@ -3,7 +3,7 @@
 // client_credentials, each answering the §5.2 error codes.
 import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
-import { authenticateClient, clientAllows, GRANT_TYPES, OAuthError, oauthParams, type GrantType } from './client-auth.js';
+import { authenticateClient, clientAllows, publicClient, GRANT_TYPES, OAuthError, oauthParams, type GrantType } from './client-auth.js';
 import { exchangeCode } from './codes.js';
 import { CLIENT_FULL, covers } from './scopes.js';
 import type { TokenService, TokenSet } from './tokens.js';
@@ -56,7 +56,7 @@ export async function tokenGrant(ctx: ServiceContext, tokens: TokenService, auth
   if (!(GRANT_TYPES as readonly string[]).includes(grantType)) {
     throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported; use one of ${GRANT_TYPES.join(', ')}`);
   }
-  const client = await authenticateClient(ctx, authorization, params);
+  const client = await publicClient(ctx, authorization, params, grantType) ?? await authenticateClient(ctx, authorization, params);
   if (!clientAllows(client, grantType as GrantType)) {
     throw new OAuthError('unauthorized_client', `this client may not use the ${grantType} grant`);
   }

@@ -1,0 +1,46 @@
+// CORS for browser front ends (DESIGN §4): an origin is allowed when it is the
+// `javascript_origin_uri` of a registered client. Preflights are answered here, before routing
+// reaches the resource's own OPTIONS, so a browser can send the API's headers.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const ALLOW_HEADERS = 'Authorization, Content-Type, SERVICE-API-VERSION, Idempotency-Key, If-Match, If-None-Match, X-HTTP-Method-Override';
+const EXPOSE_HEADERS = 'Location, Content-Location, ETag, Allow, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id';
+const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+/** Registered origins change rarely; a short cache keeps the lookup off the hot path. */
+const CACHE_MS = 30_000;
+
+function normalise(origin: string): string | undefined {
+  try {
+    const u = new URL(origin);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function registerCors(app: FastifyInstance): void {
+  const cache = new Map<string, { allowed: boolean; at: number }>();
+  async function allowed(origin: string): Promise<boolean> {
+    const hit = cache.get(origin);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.allowed;
+    const rows = await app.container.database.db.selectFrom('clients').select('javascript_origin_uri')
+      .where('javascript_origin_uri', 'like', `${origin}%`).limit(20).execute();
+    const ok = rows.some((r) => normalise(String(r.javascript_origin_uri)) === origin);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(origin, { allowed: ok, at: Date.now() });
+    return ok;
+  }
+
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    const raw = req.headers.origin;
+    if (typeof raw !== 'string') return;
+    const origin = normalise(raw);
+    if (!origin || !(await allowed(origin))) return;
+    reply.header('access-control-allow-origin', origin).header('vary', 'Origin')
+      .header('access-control-expose-headers', EXPOSE_HEADERS);
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      return reply.code(204).header('access-control-allow-methods', METHODS)
+        .header('access-control-allow-headers', ALLOW_HEADERS).header('access-control-max-age', '600').send();
+    }
+  });
+}
