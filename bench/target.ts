@@ -43,6 +43,9 @@ export async function openTarget(cfg: BenchConfig, engine: Engine, port: number)
     GRAPHQL_MAX_COST: '100000',
     // The webhook receiver of scenario 7 listens on loopback.
     OUTBOUND_ALLOW_PRIVATE: 'true',
+    // The load generator is one address and one token: per-caller rate limits would measure the limiter.
+    RATE_LIMIT_MAX: '100000000',
+    RATE_LIMIT_CREDENTIALS_MAX: '100000000',
     ...(pgSchema ? { PGOPTIONS: `-c search_path=${pgSchema}` } : {}),
   };
   const config = loadConfig(env, { databaseSchema: pgSchema });
