@@ -7,6 +7,6 @@ try {
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
 } catch (err) {
+  // The runner's own exit code decides; a missing report only loses the summary line.
   console.log(`no test report at ${file}: ${err.message}`);
-  process.exitCode = 1;
 }
