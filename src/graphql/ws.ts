@@ -16,7 +16,8 @@ export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 interface ConnectionState {
   principal?: Principal;
   expiry?: NodeJS.Timeout;
-  aborts: Set<AbortController>;
+  /** One per running operation, by its id: aborted when it completes or the socket closes. */
+  aborts: Map<string, AbortController>;
 }
 
 function authorizationOf(params: Record<string, unknown> | undefined): string | undefined {
@@ -29,7 +30,7 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema, ru
   const states = new WeakMap<object, ConnectionState>();
   const stateOf = (extra: object) => {
     let s = states.get(extra);
-    if (!s) { s = { aborts: new Set() }; states.set(extra, s); }
+    if (!s) { s = { aborts: new Map() }; states.set(extra, s); }
     return s;
   };
   return makeHandler({
@@ -53,7 +54,8 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema, ru
     onClose: (ctx) => {
       const state = stateOf(ctx.extra);
       if (state.expiry) clearTimeout(state.expiry);
-      for (const a of state.aborts) a.abort();
+      for (const a of state.aborts.values()) a.abort();
+      state.aborts.clear();
     },
     onSubscribe: (ctx, id, payload) => {
       // The HTTP path's limits, including the cost rule that needs the operation's variables.
@@ -68,9 +70,15 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema, ru
       if (errors.length) return errors;
       const state = stateOf(ctx.extra);
       const abort = new AbortController();
-      state.aborts.add(abort);
+      state.aborts.set(id, abort);
       const contextValue = { ...graphqlContext(container.context(state.principal!, `ws:${id}`), container.checkout), signal: abort.signal };
       return { schema, document, variableValues: variables, operationName: payload.operationName ?? undefined, contextValue };
+    },
+    onComplete: (ctx, id) => {
+      // A finished operation must not keep its controller (and its stream) for the socket's lifetime.
+      const state = stateOf(ctx.extra);
+      state.aborts.get(id)?.abort();
+      state.aborts.delete(id);
     },
     onNext: (ctx) => {
       if (ctx.extra.socket.bufferedAmount > MAX_BUFFERED_BYTES) ctx.extra.socket.close(4429, 'Consumer too slow; reconnect with after: <last cursor>');
