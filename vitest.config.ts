@@ -12,7 +12,9 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
+    // A guard against hangs, not a speed check: CI shares two cores among three files at a time,
+    // and the heavier suites (two instances, fuzzing) ran twice as long there as on a quiet machine.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Most suites wait on PostgreSQL, sockets and timers rather than the CPU: on 2 cores, three

@@ -39,6 +39,8 @@ export interface BenchConfig {
   workDir: string;
   jwtSecret: string;
   out: string;
+  /** BENCH_ONLY=2,3,soak runs just those scenarios (ids as in the report); empty = all. */
+  only: Set<string>;
 }
 
 export function loadBenchConfig(): BenchConfig {
@@ -65,5 +67,6 @@ export function loadBenchConfig(): BenchConfig {
     workDir: mkdtempSync(join(tmpdir(), 'commerce-bench-')),
     jwtSecret: `bench:${randomBytes(32).toString('base64url')}`,
     out: process.env.BENCH_OUT ?? join(ROOT, 'BENCHMARKS.md'),
+    only: new Set((process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
   };
 }

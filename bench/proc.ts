@@ -37,7 +37,7 @@ function newest(dir: string): number {
  * kept between runs in the system temp directory and redone when a file under src/ is newer.
  */
 export function buildApp(): string {
-  const appDir = join(tmpdir(), `commerce-bench-build-${createHash('sha1').update(ROOT).digest('hex').slice(0, 8)}`);
+  const appDir = join(tmpdir(), `commerce-bench-build-${createHash('sha1').update(ROOT + (process.env.BENCH_BUILD_TAG ?? '')).digest('hex').slice(0, 8)}`);
   const outDir = join(appDir, 'dist');
   const stamp = join(appDir, 'built-at');
   const sources = Math.max(newest(join(ROOT, 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);

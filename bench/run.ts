@@ -35,7 +35,11 @@ const warnings: string[] = [
   'SQLite runs with the service\'s default SQLITE_SYNCHRONOUS=FULL; the baseline\'s insert uses the same setting.',
 ];
 
+/** Whether BENCH_ONLY selects the scenario whose label starts with this id. */
+const selected = (name: string) => cfg.only.size === 0 || cfg.only.has(name.split(' ')[0]);
+
 async function guard(name: string, fn: () => Promise<ScenarioResult | ScenarioResult[]>): Promise<void> {
+  if (!selected(name)) return;
   say(`scenario ${name}…`);
   try {
     const r = await fn();
@@ -97,7 +101,7 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
     if (first) {
       await guard(`soak (${engine})`, () => soak(ctx));
       for (const c of children.splice(0)) await c.stop();
-      if (cfg.profile) await profileRuns(entry, ctx);
+      if (cfg.profile && (selected('2') || selected('3'))) await profileRuns(entry, ctx);
     }
   } finally {
     for (const c of children) await c.stop();

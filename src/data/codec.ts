@@ -31,11 +31,15 @@ export function encodeValue(f: FieldDef, v: unknown): unknown {
   }
 }
 
+/**
+ * Decodes a row the driver just returned, in place: the driver's object is not shared, and a page
+ * of thousands of rows should not be copied once more on its way out. Columns of no field (foreign
+ * keys, window helpers like `_rn`) stay as they are.
+ */
 export function decodeRow(r: ResourceDef, row: Row): Values {
-  const out: Row = { ...row };
-  for (const f of r.fields) if (f.column && f.column in row) out[f.column] = decodeValue(f, row[f.column]);
-  out.id = Number(row.id);
-  return out as Values;
+  for (const f of r.fields) if (f.column && f.column in row) row[f.column] = decodeValue(f, row[f.column]);
+  row.id = Number(row.id);
+  return row as Values;
 }
 
 /** Encodes the columns of `values` that belong to fields of `r`; other keys (foreign keys) pass as is. */

@@ -144,10 +144,11 @@ export function connectionQuery(r: ResourceDef, args: ConnectionArgs): Connectio
   return { query: q, size, takeLast };
 }
 
+/** Edges and page info are functions (graphql-js calls them) so a query that selects only `nodes` encodes no cursor. */
 export interface Connection {
-  edges: Array<{ cursor: string; node: Values }>;
+  edges: () => Array<{ cursor: string; node: Values }>;
   nodes: Values[];
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  pageInfo: () => { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
   totalCount: () => Promise<number>;
 }
 
@@ -159,22 +160,21 @@ export function makeConnection(r: ResourceDef, cq: ConnectionQuery, fetched: Val
   const trimmed = takeLast !== undefined && rows.length > takeLast;
   if (trimmed) rows = rows.slice(rows.length - takeLast!);
   const order = fullOrder(r, q.order);
-  const cursor = (row: Values) => encodeCursor({
+  const cursor = (row: Values | undefined) => (row ? encodeCursor({
     values: order.slice(0, -1).map(({ f }) => (f.column ? row[f.column] ?? null : null)),
     id: row.id,
-  });
-  const edges = rows.map((node) => ({ cursor: cursor(node), node }));
+  }) : null);
   return {
-    edges,
+    edges: () => rows.map((node) => ({ cursor: cursor(node)!, node })),
     nodes: rows,
-    pageInfo: {
+    pageInfo: () => ({
       // Relay lets these be false when the server cannot tell cheaply; a cursor on the far side
       // means rows exist there.
       hasNextPage: q.fromEnd ? !!q.before : more,
       hasPreviousPage: q.fromEnd ? more : trimmed || !!q.after || q.offset > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
-    },
+      startCursor: cursor(rows[0]),
+      endCursor: cursor(rows[rows.length - 1]),
+    }),
     totalCount: total,
   };
 }

@@ -96,12 +96,20 @@ export function linkFields(registry: Registry, r: ResourceDef): { connections: L
 }
 
 /** Whether a link applies to a row: `when` names a property that must be set, or `<property> = <a>|<b>`. */
+/** A link's `when` condition, parsed once: the field it reads and, for `prop = a|b`, the values it accepts. */
+const conditions = new WeakMap<LinkDef, { field: string; values?: string[] }>();
+
 export function linkApplies(link: LinkDef, r: ResourceDef, row: Record<string, unknown>): boolean {
   if (!link.when) return true;
-  const m = /^\s*([a-z_]+)\s*=\s*(.+?)\s*$/.exec(link.when);
-  const f = r.fieldsByName.get(m ? m[1] : link.when);
+  let c = conditions.get(link);
+  if (!c) {
+    const m = /^\s*([a-z_]+)\s*=\s*(.+?)\s*$/.exec(link.when);
+    c = m ? { field: m[1], values: m[2].split('|') } : { field: link.when };
+    conditions.set(link, c);
+  }
+  const f = r.fieldsByName.get(c.field);
   const v = f?.column ? row[f.column] : undefined;
-  if (m) return m[2].split('|').includes(String(v));
+  if (c.values) return c.values.includes(String(v));
   return v !== null && v !== undefined && v !== '' && v !== false && v !== 0;
 }
 

@@ -39,12 +39,13 @@ export function registerHomeRoutes(app: FastifyInstance): void {
   app.post('/clients', { config: { rest: true } }, async (req, reply) => {
     const ctx = serviceContext(req);
     const { client, clientSecret, token } = await registerClient(ctx, app.container.tokens, bodyObject(req));
-    const rep = await representOne(ctx, ctx.registry.resource('client'), client);
+    const member = await representOne(ctx, ctx.registry.resource('client'), client);
     const clientId = client.client_id as string;
-    rep.properties = { message: `client ${clientId} created successfully.`, token, client_id: clientId, client_secret: clientSecret };
-    rep.links = rep.links.filter((l) => l.rel === 'svc:attributes');
-    rep.embedded = [];
-    rep.actions = [];
+    const rep = {
+      self: member.self, class: member.class,
+      properties: { message: `client ${clientId} created successfully.`, token, client_id: clientId, client_secret: clientSecret },
+      links: member.links.filter((l) => l.rel === 'svc:attributes'), embedded: [], actions: [],
+    };
     return sendRepresentation(req, reply, rep, { status: 201, headers: { location: rep.self.href, 'cache-control': 'no-store' } });
   });
 

@@ -11,32 +11,59 @@ export function childCollectionHref(self: string, rel: RelDef): string {
   return `${self}/${rel.name}`;
 }
 
-function expand(template: string, vars: Record<string, string>): string {
-  return template.replace(/\{(base|self|store)\}/g, (_m, k: string) => vars[k] ?? '');
-}
-
 export function relTitle(registry: Registry, rel: RelDef): string {
   if (rel.title) return rel.title;
   const t = registry.resource(rel.target);
   return rel.kind === 'many' ? `${t.title.charAt(0).toUpperCase()}${t.title.slice(1)} collection` : t.title.charAt(0).toUpperCase() + t.title.slice(1);
 }
 
-export function resourceLinks(registry: Registry, baseUrl: string, r: ResourceDef, row: Values): Array<{ rel: string; link: Link }> {
-  const self = selfHref(baseUrl, r, row.id);
-  const out: Array<{ rel: string; link: Link }> = [];
+/** A link a row may carry, with everything that does not depend on the row worked out once. */
+type LinkStep = (row: Values, self: string, store: string) => { rel: string; link: Link } | undefined;
+
+/** Per resource and base URL: the steps that build a row's links (every page renders many rows). */
+const plans = new WeakMap<ResourceDef, Map<string, LinkStep[]>>();
+
+function linkPlan(registry: Registry, baseUrl: string, r: ResourceDef): LinkStep[] {
+  let byBase = plans.get(r);
+  if (!byBase) plans.set(r, byBase = new Map());
+  let plan = byBase.get(baseUrl);
+  if (plan) return plan;
+  plan = [];
   for (const rel of r.rels) {
+    const name = svc(rel.name);
+    const title = relTitle(registry, rel);
     if (rel.kind === 'one') {
-      const id = row[rel.fk!];
-      if (id == null) continue;
-      out.push({ rel: svc(rel.name), link: { href: selfHref(baseUrl, registry.resource(rel.target), Number(id)), title: relTitle(registry, rel) } });
+      const prefix = `${baseUrl}${registry.resource(rel.target).path}/`;
+      const fk = rel.fk!;
+      plan.push((row) => (row[fk] == null ? undefined : { rel: name, link: { href: `${prefix}${Number(row[fk])}`, title } }));
     } else {
-      out.push({ rel: svc(rel.name), link: { href: childCollectionHref(self, rel), title: relTitle(registry, rel) } });
+      const suffix = `/${rel.name}`;
+      plan.push((_row, self) => ({ rel: name, link: { href: self + suffix, title } }));
     }
   }
-  const storeHref = row.store_id != null ? `${baseUrl}/stores/${row.store_id}` : r.name === 'store' ? self : '';
   for (const l of r.links) {
-    if (!linkApplies(l, r, row)) continue;
-    out.push({ rel: svc(l.rel), link: { href: expand(l.href, { base: baseUrl, self, store: storeHref }), title: l.title ?? l.rel.replace(/_/g, ' ') } });
+    const name = svc(l.rel);
+    const title = l.title ?? l.rel.replace(/_/g, ' ');
+    // The template split once: odd parts name a variable ({base}, {self} or {store}).
+    const parts = l.href.split(/\{(base|self|store)\}/);
+    const href = (self: string, store: string) => {
+      let out = parts[0];
+      for (let i = 1; i < parts.length; i += 2) out += (parts[i] === 'base' ? baseUrl : parts[i] === 'self' ? self : store) + parts[i + 1];
+      return out;
+    };
+    plan.push((row, self, store) => (linkApplies(l, r, row) ? { rel: name, link: { href: href(self, store), title } } : undefined));
+  }
+  byBase.set(baseUrl, plan);
+  return plan;
+}
+
+export function resourceLinks(registry: Registry, baseUrl: string, r: ResourceDef, row: Values): Array<{ rel: string; link: Link }> {
+  const self = selfHref(baseUrl, r, row.id);
+  const storeHref = row.store_id != null ? `${baseUrl}/stores/${row.store_id}` : r.name === 'store' ? self : '';
+  const out: Array<{ rel: string; link: Link }> = [];
+  for (const step of linkPlan(registry, baseUrl, r)) {
+    const l = step(row, self, storeHref);
+    if (l) out.push(l);
   }
   return out;
 }

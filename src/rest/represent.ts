@@ -10,7 +10,7 @@ import { authorize, beforeRead } from '../services/resource-service.js';
 import { accessTarget } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
 import { childScope } from '../data/tenancy.js';
-import { refHref, selfHref } from '../services/refs.js';
+import { selfHref } from '../services/refs.js';
 import { memberActions, resourceLinks, svc } from './links.js';
 
 /** Output form of a property: decimals as JSON numbers (exact up to 15 significant digits). */
@@ -20,11 +20,37 @@ export function outputValue(kind: string, v: unknown): unknown {
   return v;
 }
 
+type PropertyStep = readonly [name: string, value: (row: Values) => unknown];
+
+/** Per resource and base URL: how each readable property is read from a row, worked out once. */
+const propertyPlans = new WeakMap<ResourceDef, Map<string, PropertyStep[]>>();
+
+function propertyPlan(ctx: Pick<ServiceContext, 'baseUrl' | 'registry'>, r: ResourceDef): PropertyStep[] {
+  let byBase = propertyPlans.get(r);
+  if (!byBase) propertyPlans.set(r, byBase = new Map());
+  let plan = byBase.get(ctx.baseUrl);
+  if (plan) return plan;
+  plan = r.fields.filter((f) => !f.writeOnly).map((f): PropertyStep => {
+    if (f.ref) {
+      const rel = r.relsByName.get(f.ref)!;
+      const prefix = `${ctx.baseUrl}${ctx.registry.resource(rel.target).path}/`;
+      const fk = rel.fk!;
+      return [f.name, (row) => (row[fk] ? `${prefix}${Number(row[fk])}` : null)];
+    }
+    const column = f.column;
+    if (!column) return [f.name, () => null];
+    const kind = f.kind;
+    return [f.name, (row) => outputValue(kind, row[column])];
+  });
+  byBase.set(ctx.baseUrl, plan);
+  return plan;
+}
+
 export function properties(ctx: Pick<ServiceContext, 'baseUrl' | 'registry'>, r: ResourceDef, row: Values, only?: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of r.fields) {
-    if (f.writeOnly || (only && !only.includes(f.name))) continue;
-    out[f.name] = f.ref ? refHref(ctx, r, f, row) : outputValue(f.kind, f.column ? row[f.column] : null);
+  for (const [name, value] of propertyPlan(ctx, r)) {
+    if (only && !only.includes(name)) continue;
+    out[name] = value(row);
   }
   return out;
 }
@@ -79,7 +105,9 @@ export function memberRepresentation(ctx: Pick<ServiceContext, 'baseUrl' | 'regi
     properties: props,
     links: resourceLinks(ctx.registry, ctx.baseUrl, r, row),
     embedded,
-    actions: memberActions(r, href, props),
+    // Siren and HTML show actions; HAL never reads them, and building their field lists for every
+    // member of a page was a tenth of a collection request's time.
+    get actions() { return memberActions(r, href, props); },
   };
 }
 
