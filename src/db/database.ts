@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { cachingDatabase } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 // Tables are addressed by name from the model registry, so the row types are dynamic.
@@ -71,7 +72,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
-  const db = new Kysely<never>({ dialect: new SqliteDialect({ database: sqlite }), log }) as unknown as Db;
+  const db = new Kysely<never>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log }) as unknown as Db;
   return { db, dialect: 'sqlite', stats, close: () => db.destroy() };
 }
 

@@ -39,6 +39,15 @@ export interface Embedded {
   single?: boolean;
 }
 
+/**
+ * A member built from a row may write its own HAL+JSON object straight from that row, skipping the
+ * neutral properties and links (and answering undefined once they were read, since a reader may
+ * have changed them). Given the extra links after self (the curies, at the top) and the rendered
+ * `_embedded` member (or ''), it returns the whole object as JSON text.
+ */
+export const HAL_JSON = Symbol('hal+json');
+export type HalJsonWriter = (extraLinks: string, embedded: string) => string | undefined;
+
 export interface Representation {
   /** The resource's self link. */
   self: Link;
@@ -50,6 +59,7 @@ export interface Representation {
   links: Array<{ rel: string; link: Link }>;
   embedded: Embedded[];
   actions: Action[];
+  [HAL_JSON]?: HalJsonWriter;
 }
 
 export interface RenderContext {

@@ -63,8 +63,11 @@ export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep
       return reply.code(304).send();
     }
   }
-  if (req.method === 'HEAD') return reply.code(status).header('content-length', Buffer.byteLength(body)).send();
-  return reply.code(status).send(body);
+  // Encoded once here: given a string, Fastify measures its UTF-8 length and the socket encodes it
+  // again, two passes over what is megabytes for a zoomed collection.
+  const bytes = Buffer.from(body);
+  if (req.method === 'HEAD') return reply.code(status).header('content-length', bytes.length).send();
+  return reply.code(status).send(bytes);
 }
 
 /** If-Match must name the current representation's ETag (412 otherwise). */

@@ -69,7 +69,9 @@ export function registerIdempotency(app: FastifyInstance): void {
     const id = req.idempotencyRow;
     if (!id) return payload;
     const db = req.server.container.database.db;
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+    // Representations are sent as Buffers (encoded once); streams (downloads) are not replayable.
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    if (reply.statusCode >= 500 || body === undefined) {
       // A failure on our side is not an answer worth replaying: the key is free for a retry.
       await db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
       return payload;
@@ -80,7 +82,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       if (v !== undefined) headers[h] = String(v);
     }
     await db.updateTable('idempotency_keys').set({
-      state: 'done', response_status: reply.statusCode, response_headers: JSON.stringify(headers), response_body: payload,
+      state: 'done', response_status: reply.statusCode, response_headers: JSON.stringify(headers), response_body: body,
     }).where('id', '=', id).execute();
     return payload;
   });

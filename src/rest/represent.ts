@@ -4,7 +4,7 @@ import type { RelDef, ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import { emptyQuery, MAX_LIMIT, type ListQuery, type Zoom } from '../data/query.js';
 import type { Page } from '../data/repository.js';
-import type { ActionField, Embedded, Representation } from '../representations/types.js';
+import { HAL_JSON, type Action, type ActionField, type Embedded, type Link, type Representation } from '../representations/types.js';
 import type { ServiceContext } from '../services/context.js';
 import { authorize, beforeRead } from '../services/resource-service.js';
 import { accessTarget } from '../auth/scopes.js';
@@ -12,43 +12,14 @@ import { tenantScope } from '../auth/principal.js';
 import { childScope } from '../data/tenancy.js';
 import { selfHref } from '../services/refs.js';
 import { memberActions, resourceLinks, svc } from './links.js';
+import { halMemberWriter } from './hal-member.js';
+import { propertyPlan } from './plans.js';
 
-/** Output form of a property: decimals as JSON numbers (exact up to 15 significant digits). */
-export function outputValue(kind: string, v: unknown): unknown {
-  if (v === null || v === undefined) return null;
-  if (kind === 'decimal') return Number(v);
-  return v;
-}
-
-type PropertyStep = readonly [name: string, value: (row: Values) => unknown];
-
-/** Per resource and base URL: how each readable property is read from a row, worked out once. */
-const propertyPlans = new WeakMap<ResourceDef, Map<string, PropertyStep[]>>();
-
-function propertyPlan(ctx: Pick<ServiceContext, 'baseUrl' | 'registry'>, r: ResourceDef): PropertyStep[] {
-  let byBase = propertyPlans.get(r);
-  if (!byBase) propertyPlans.set(r, byBase = new Map());
-  let plan = byBase.get(ctx.baseUrl);
-  if (plan) return plan;
-  plan = r.fields.filter((f) => !f.writeOnly).map((f): PropertyStep => {
-    if (f.ref) {
-      const rel = r.relsByName.get(f.ref)!;
-      const prefix = `${ctx.baseUrl}${ctx.registry.resource(rel.target).path}/`;
-      const fk = rel.fk!;
-      return [f.name, (row) => (row[fk] ? `${prefix}${Number(row[fk])}` : null)];
-    }
-    const column = f.column;
-    if (!column) return [f.name, () => null];
-    const kind = f.kind;
-    return [f.name, (row) => outputValue(kind, row[column])];
-  });
-  byBase.set(ctx.baseUrl, plan);
-  return plan;
-}
+export { outputValue } from './plans.js';
 
 export function properties(ctx: Pick<ServiceContext, 'baseUrl' | 'registry'>, r: ResourceDef, row: Values, only?: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of propertyPlan(ctx, r)) {
+  for (const { name, value } of propertyPlan(ctx.registry, ctx.baseUrl, r)) {
     if (only && !only.includes(name)) continue;
     out[name] = value(row);
   }
@@ -94,21 +65,45 @@ export async function representRows(ctx: ServiceContext, r: ResourceDef, rows: V
   return rows.map((row) => memberRepresentation(ctx, r, row, q.fields, embeds.get(row.id)!));
 }
 
+/**
+ * A row as a representation. Properties, links and actions are worked out when first read: HAL+JSON
+ * writes the row directly (src/rest/hal-member.ts) and needs none of them. A class, so a page of
+ * thousands of members shares its accessors instead of allocating them per member.
+ */
+class RowRepresentation implements Representation {
+  readonly class: string[];
+  self: Link;
+  #props?: Record<string, unknown>;
+  #links?: Representation['links'];
+  readonly #ownHref: string;
+
+  constructor(private readonly ctx: Pick<ServiceContext, 'baseUrl' | 'registry'>, private readonly r: ResourceDef,
+    private readonly row: Values, private readonly fields: string[] | undefined, public embedded: Embedded[]) {
+    this.class = [r.name];
+    this.#ownHref = selfHref(ctx.baseUrl, r, row.id);
+    this.self = { href: this.#ownHref, title: r.title };
+  }
+
+  get properties(): Record<string, unknown> { return this.#props ??= properties(this.ctx, this.r, this.row, this.fields); }
+  set properties(v: Record<string, unknown>) { this.#props = v; }
+  get links(): Representation['links'] { return this.#links ??= resourceLinks(this.ctx.registry, this.ctx.baseUrl, this.r, this.row); }
+  set links(v: Representation['links']) { this.#links = v; }
+  get actions(): Action[] { return memberActions(this.r, this.self.href, this.properties); }
+
+  [HAL_JSON](extraLinks: string, embedded: string): string | undefined {
+    // Once properties or links were read they may have been changed, and the generic renderer decides.
+    if (this.#props || this.#links) return undefined;
+    const writer = halMemberWriter(this.ctx.registry, this.ctx.baseUrl, this.r);
+    if (!writer) return undefined;
+    const own = this.self.href === this.#ownHref && this.self.title === this.r.title;
+    return writer(this.row, this.fields, own ? undefined : JSON.stringify(this.self), extraLinks, embedded);
+  }
+}
+
 /** One row as a representation, its children already loaded (also used for documentation examples). */
 export function memberRepresentation(ctx: Pick<ServiceContext, 'baseUrl' | 'registry'>, r: ResourceDef, row: Values,
   fields: string[] | undefined, embedded: Embedded[]): Representation {
-  const href = selfHref(ctx.baseUrl, r, row.id);
-  const props = properties(ctx, r, row, fields);
-  return {
-    self: { href, title: r.title },
-    class: [r.name],
-    properties: props,
-    links: resourceLinks(ctx.registry, ctx.baseUrl, r, row),
-    embedded,
-    // Siren and HTML show actions; HAL never reads them, and building their field lists for every
-    // member of a page was a tenth of a collection request's time.
-    get actions() { return memberActions(r, href, props); },
-  };
+  return new RowRepresentation(ctx, r, row, fields, embedded);
 }
 
 export async function representOne(ctx: ServiceContext, r: ResourceDef, row: Values, q: Pick<ListQuery, 'fields' | 'zoom'> = { zoom: [] }): Promise<Representation> {

@@ -138,6 +138,33 @@ describe.each(engines())('repository on %s', (engine) => {
     expect(filtered.byParent.get(taxIds[2])!.length).toBe(1);
   });
 
+  it('pages children per parent alike whether they fit one plain read or need the window query', async () => {
+    const rel = tax.relsByName.get('tax_item_categories')!;
+    const full = (await repo.listChildren(rel, link, taxIds, q({}))).byParent;
+    // Parents have 1 to 3 children: when they hold more than parents × (offset + limit) in all, the
+    // plain read overflows and the window query answers (2 statements); otherwise one statement.
+    const total = [...full.values()].reduce((n, list) => n + list.length, 0);
+    for (const limit of [1, 2, 3]) {
+      for (const offset of [0, 1]) {
+        for (const dir of ['asc', 'desc'] as const) {
+          for (const fromEnd of [false, true]) {
+            const before = database.stats.statements;
+            const { byParent } = await repo.listChildren(rel, link, taxIds, q({ limit, offset, fromEnd, order: [{ field: 'id', dir }] }));
+            const statements = database.stats.statements - before;
+            for (const id of taxIds) {
+              const all = full.get(id)!.map((r) => r.id).sort((x, y) => (dir === 'asc' ? x - y : y - x));
+              const walk = fromEnd ? [...all].reverse() : all;
+              const page = walk.slice(offset, offset + limit);
+              expect(byParent.get(id)!.map((r) => r.id), `limit ${limit} offset ${offset} ${dir} fromEnd ${fromEnd}`)
+                .toEqual(fromEnd ? page.reverse() : page);
+            }
+            expect(statements).toBe(total > taxIds.length * (limit + offset) ? 2 : 1);
+          }
+        }
+      }
+    }
+  });
+
   it('runs the same number of statements for 3 and 12 parents', async () => {
     const rel = tax.relsByName.get('tax_item_categories')!;
     const run = async (ids: number[]) => {

@@ -1,0 +1,97 @@
+// What rendering a row of a resource needs that does not depend on the row, worked out once per
+// resource and base URL: which properties to read and how, and which links to write. A page renders
+// thousands of rows; these plans keep the per-row work to reading columns and joining strings.
+import type { Registry, ResourceDef } from '../model/types.js';
+import { linkApplies } from '../model/derive.js';
+import type { Values } from '../data/codec.js';
+
+/** Output form of a property: decimals as JSON numbers (exact up to 15 significant digits). */
+export function outputValue(kind: string, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (kind === 'decimal') return Number(v);
+  return v;
+}
+
+export const svc = (rel: string) => `svc:${rel}`;
+
+/** A memo per resource and base URL (the registry is fixed for a resource definition). */
+export function perResource<T>(build: (registry: Registry, baseUrl: string, r: ResourceDef) => T) {
+  const cache = new WeakMap<ResourceDef, Map<string, T>>();
+  return (registry: Registry, baseUrl: string, r: ResourceDef): T => {
+    let byBase = cache.get(r);
+    if (!byBase) cache.set(r, byBase = new Map());
+    let plan = byBase.get(baseUrl);
+    if (plan === undefined) byBase.set(baseUrl, plan = build(registry, baseUrl, r));
+    return plan;
+  };
+}
+
+/** A readable property: its REST name, its kind and how its output value is read from a row. */
+export interface PropertyStep { name: string; kind: string; value: (row: Values) => unknown }
+
+export const propertyPlan = perResource((registry, baseUrl, r): PropertyStep[] =>
+  r.fields.filter((f) => !f.writeOnly).map((f): PropertyStep => {
+    if (f.ref) {
+      const rel = r.relsByName.get(f.ref)!;
+      const prefix = `${baseUrl}${registry.resource(rel.target).path}/`;
+      const fk = rel.fk!;
+      return { name: f.name, kind: 'ref', value: (row) => (row[fk] ? `${prefix}${Number(row[fk])}` : null) };
+    }
+    const column = f.column;
+    if (!column) return { name: f.name, kind: f.kind, value: () => null };
+    const kind = f.kind;
+    return { name: f.name, kind, value: (row) => outputValue(kind, row[column]) };
+  }));
+
+export function relTitle(registry: Registry, rel: { title?: string; target: string; kind: string }): string {
+  if (rel.title) return rel.title;
+  const t = registry.resource(rel.target);
+  const title = t.title.charAt(0).toUpperCase() + t.title.slice(1);
+  return rel.kind === 'many' ? `${title} collection` : title;
+}
+
+/**
+ * A link a row may carry. `href` answers undefined when the row does not carry it (a to-one rel
+ * that is not set, a `when` condition that does not hold). `plain` says its hrefs never need JSON
+ * escaping (built from an escape-free base URL and template and numeric ids).
+ */
+export interface LinkStep { rel: string; title: string; plain: boolean; href: (row: Values, self: string, store: string) => string | undefined }
+
+const escapeFree = (s: string) => JSON.stringify(s) === `"${s}"`;
+
+export const linkPlan = perResource((registry, baseUrl, r): LinkStep[] => {
+  const plan: LinkStep[] = [];
+  const baseFree = escapeFree(baseUrl);
+  for (const rel of r.rels) {
+    const title = relTitle(registry, rel);
+    if (rel.kind === 'one') {
+      const prefix = `${baseUrl}${registry.resource(rel.target).path}/`;
+      const fk = rel.fk!;
+      plan.push({ rel: svc(rel.name), title, plain: escapeFree(prefix), href: (row) => (row[fk] == null ? undefined : `${prefix}${Number(row[fk])}`) });
+    } else {
+      const suffix = `/${rel.name}`;
+      plan.push({ rel: svc(rel.name), title, plain: baseFree && escapeFree(suffix), href: (_row, self) => self + suffix });
+    }
+  }
+  for (const l of r.links) {
+    // The template split once: odd parts name a variable ({base}, {self} or {store}).
+    const parts = l.href.split(/\{(base|self|store)\}/);
+    const href = (self: string, store: string) => {
+      let out = parts[0];
+      for (let i = 1; i < parts.length; i += 2) out += (parts[i] === 'base' ? baseUrl : parts[i] === 'self' ? self : store) + parts[i + 1];
+      return out;
+    };
+    plan.push({
+      rel: svc(l.rel), title: l.title ?? l.rel.replace(/_/g, ' '), plain: baseFree && parts.every(escapeFree),
+      href: (row, self, store) => (linkApplies(l, r, row) ? href(self, store) : undefined),
+    });
+  }
+  return plan;
+});
+
+/** The two hrefs every link template may use besides the base URL. */
+export function selfAndStore(baseUrl: string, r: ResourceDef, row: Values): { self: string; store: string } {
+  const self = `${baseUrl}${r.path}/${row.id}`;
+  const store = row.store_id != null ? `${baseUrl}/stores/${row.store_id}` : r.name === 'store' ? self : '';
+  return { self, store };
+}
