@@ -16,6 +16,7 @@ import { registerOAuthRoutes } from './rest/oauth-routes.js';
 import { registerReportingRoutes } from './rest/reporting-routes.js';
 import { registerWeb } from './web/index.js';
 import { registerUploads } from './rest/uploads.js';
+import { registerStagedUploadRoutes } from './rest/staged-upload-routes.js';
 import { registerRelsRoutes } from './rest/rels-routes.js';
 import { registerOpsRoutes } from './ops-routes.js';
 import { registerGraphql } from './graphql/plugin.js';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   await registerWeb(app);
   registerResourceRoutes(app);
   registerCommerceRoutes(app);
+  await registerStagedUploadRoutes(app);
   const dispatcher = registerWebhookRoutes(app, { dispatcher: opts.dispatcher });
   app.addHook('onReady', async () => dispatcher?.start());
   app.addHook('preClose', async () => dispatcher?.stop());

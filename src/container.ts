@@ -45,7 +45,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   await migrate(database);
   const clock = opts.clock ?? systemClock;
   const repo = new Repository(database);
-  const files = new BlobStore(join(config.dataDir, 'files'));
+  const files = new BlobStore(join(config.dataDir, 'files'), config.maxUploadBytes);
   const tokens = new TokenService(database, clock, {
     keys: loadKeys({ jwtSecret: config.jwtSecret, dataDir: config.dataDir }),
     issuer: config.baseUrl,

@@ -3,6 +3,10 @@
 // after the row that names it has committed, so a committed row never sees a partial file and a
 // failed upload leaves no bytes behind. Names on disk are random: nothing the client sends reaches
 // a path, and every key is checked against its pattern before it becomes one.
+//
+// Staged uploads (a PUT to a one-time URL, claimed later by a write) stream into `tmp/` the same way
+// and then wait, parked, under `uploads/<store>/<random>`: a separate area, so the crash sweep of
+// `tmp/` never takes a file a client was told is uploaded, and claiming it is one rename away.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, type ReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -43,7 +47,8 @@ export interface OpenBlob {
 export class BlobStore {
   readonly root: string;
 
-  constructor(root: string) {
+  /** `maxUploadBytes` is MAX_UPLOAD_BYTES: what callers that offer uploads (staged URLs) advertise. */
+  constructor(root: string, readonly maxUploadBytes = 100 * 1024 * 1024) {
     this.root = resolve(root);
   }
 
@@ -58,9 +63,18 @@ export class BlobStore {
 
   /** The path of `key`, which must match the key pattern and resolve inside the root. */
   pathOf(key: string): string {
+    return this.keyPath('blobs', key);
+  }
+
+  /** The path where the staged upload `key` (same pattern as a blob key) waits to be claimed. */
+  parkedPathOf(key: string): string {
+    return this.keyPath('uploads', key);
+  }
+
+  private keyPath(area: 'blobs' | 'uploads', key: string): string {
     const m = KEY.exec(key);
     if (!m) throw new Error('malformed blob key');
-    const path = resolve(this.root, 'blobs', m[1], m[2]);
+    const path = resolve(this.root, area, m[1], m[2]);
     if (!path.startsWith(this.root + sep)) throw new Error('blob key escapes the storage root');
     return path;
   }
@@ -99,11 +113,25 @@ export class BlobStore {
 
   /** Moves a staged upload into place (after its row committed). */
   async commit(staged: StagedBlob): Promise<void> {
-    const path = this.pathOf(staged.key);
-    const dir = resolve(path, '..');
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    await rename(staged.tempPath, path);
-    await syncDir(dir);
+    await moveDurably(staged.tempPath, this.pathOf(staged.key));
+  }
+
+  /** Parks a finished temp file as the staged upload `key` (after its row was marked uploaded). */
+  async park(staged: StagedBlob, key: string): Promise<void> {
+    await moveDurably(staged.tempPath, this.parkedPathOf(key));
+  }
+
+  /**
+   * A parked upload as a StagedBlob bound for a fresh blob key of `storeId`: commit() then moves it
+   * into place exactly as it moves a multipart upload.
+   */
+  claimParked(key: string, storeId: number, size: number, sha256: string): StagedBlob {
+    return { key: this.newKey(storeId), tempPath: this.parkedPathOf(key), size, sha256 };
+  }
+
+  /** Removes a parked upload; a missing one is not an error. */
+  async removeParked(key: string): Promise<void> {
+    await rm(this.parkedPathOf(key), { force: true });
   }
 
   /** Removes a staged upload whose row was not written. */
@@ -159,6 +187,13 @@ export class BlobStore {
 
 function isDiskError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'syscall' in err;
+}
+
+async function moveDurably(from: string, to: string): Promise<void> {
+  const dir = resolve(to, '..');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await rename(from, to);
+  await syncDir(dir);
 }
 
 /** Makes a rename durable; directories cannot be opened for sync on every platform, so best effort. */

@@ -56,3 +56,19 @@ export function contentDisposition(fileName: string): string {
   const ascii = Array.from(name, (c) => (/^[\x20-\x7e]$/.test(c) && !'"\\%'.includes(c) ? c : '_')).join('');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(name)}`;
 }
+
+// A media type as the client declared it (`type/subtype`, no parameters). It is only stored, never
+// sent back as a Content-Type (downloads are always application/octet-stream), but it is still
+// held to the token grammar so nothing odd ends up in the column.
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
+export const DEFAULT_MEDIA_TYPE = 'application/octet-stream';
+
+export function isMediaType(raw: string): boolean {
+  return MEDIA_TYPE.test(raw);
+}
+
+/** The declared type, lowercased and without parameters, or application/octet-stream when it is not one. */
+export function mediaTypeOrDefault(raw: string | undefined | null): string {
+  const type = String(raw ?? '').split(';')[0].trim().toLowerCase();
+  return isMediaType(type) ? type : DEFAULT_MEDIA_TYPE;
+}

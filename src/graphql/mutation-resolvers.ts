@@ -17,13 +17,13 @@ import type { MutationResolvers } from './__generated__/resolvers-types.js';
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** GraphQL input (camelCase) to REST names; unknown keys cannot occur (GraphQL validated them). */
-function restInput(r: ResourceDef, input: Record<string, unknown>): Record<string, unknown> {
+export function restInput(r: ResourceDef, input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input ?? {})) out[r.fieldsByGql.get(k)?.name ?? k] = v;
   return out;
 }
 
-function idOf(raw: unknown): number {
+export function idOf(raw: unknown): number {
   const s = String(raw);
   if (!/^[1-9]\d{0,15}$/.test(s)) throw ApiError.notFound();
   return Number(s);
@@ -34,7 +34,7 @@ function tokenOut(t: TokenSet) {
 }
 
 /** The parent a create mutation adds to: the one whose `<type>Id` argument was given, else the token's store. */
-function parentOf(registry: Registry, r: ResourceDef, args: Record<string, unknown>, ctx: GraphQLContext): Parent | undefined {
+export function parentOf(registry: Registry, r: ResourceDef, args: Record<string, unknown>, ctx: GraphQLContext): Parent | undefined {
   const candidates = registry.resources.flatMap((p) => p.rels
     .filter((rel) => rel.kind === 'many' && rel.target === r.name && rel.methods.includes('POST'))
     .map((rel) => ({ resource: p, rel })));

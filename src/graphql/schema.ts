@@ -10,6 +10,7 @@ import { enumResolvers, typeResolvers } from './type-resolvers.js';
 import { nodeTypeResolver, queryResolvers } from './query-resolvers.js';
 import { eventsQuery, eventsSubscription, eventTypeResolvers } from './event-resolvers.js';
 import { resendResolvers } from './resend-resolvers.js';
+import { uploadResolvers } from './upload-resolvers.js';
 import { mutationResolvers } from './mutation-resolvers.js';
 import type { GraphQLContext } from './context.js';
 
@@ -58,7 +59,10 @@ export function buildSchema(registry: Registry, baseUrl: string): GraphQLSchema 
       Query: declared(doc, 'Query', { ...queryResolvers(registry), events: eventsQuery() }),
       SubscriptionRoot: { events: eventsSubscription() },
       EventSubject: { __resolveType: nodeTypeResolver(registry) },
-      Mutation: clearingLoaders(declared(doc, 'Mutation', { ...mutationResolvers(registry), ...resendResolvers(registry) })),
+      // uploadResolvers come last: they replace the generic Downloadable writes (staged uploads).
+      Mutation: clearingLoaders(declared(doc, 'Mutation', {
+        ...mutationResolvers(registry), ...resendResolvers(registry), ...uploadResolvers(registry),
+      })),
     },
   });
 }

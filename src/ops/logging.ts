@@ -16,8 +16,11 @@ const REDACT_PATHS = [
 ];
 
 /** The URL as logged: values of secret query parameters replaced. */
+/** A staged upload's URL is its own credential (one-time, an hour), so its token is not logged either. */
+const UPLOAD_TOKEN = /^(\/uploads\/)[^/?#]+/;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAM, '$1[redacted]');
+  return url.replace(SECRET_PARAM, '$1[redacted]').replace(UPLOAD_TOKEN, '$1[redacted]');
 }
 
 export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {

@@ -7,11 +7,17 @@
 // keys, so the upload cannot be confused with, or spoofed by, a property. The blob is moved into
 // place after the row commits; the blob a replacement or a deletion leaves behind is removed after
 // commit too, so a rollback never loses the file the stored row still names.
+//
+// GraphQL names a staged upload instead (src/services/staged-uploads.ts) under the STAGED symbol:
+// validation resolves it into the same UploadedFile, reporting a bad reference with the other
+// fields, and the write transaction claims it, so two writes cannot both take the same bytes.
 import { tenantScope } from '../auth/principal.js';
 import type { StagedBlob } from '../files/blob-store.js';
 import { formatTimestamp } from '../services/clock.js';
+import type { ServiceContext } from '../services/context.js';
 import type { FieldError } from '../services/errors.js';
 import { idFromHref } from '../services/refs.js';
+import { consumeStagedUpload, resolveStagedUpload } from '../services/staged-uploads.js';
 import type { ResourceRules } from './rules.js';
 
 /** Input key under which the REST facade passes an upload (or null: a file was required, none came). */
@@ -24,12 +30,34 @@ export interface UploadedFile {
   contentType: string;
   /** Set inside the write: the key of the file this upload replaces, removed after commit. */
   replacedKey?: string | null;
+  /** The staged upload the bytes come from (its row id); unset for a multipart part. */
+  stagedUploadId?: number;
+}
+
+/** Input key under which GraphQL names a staged upload; validation fills in `upload`. */
+export const STAGED = Symbol('downloadable staged upload');
+
+export interface StagedReference {
+  /** What the client sent as stagedUploadId. */
+  id: unknown;
+  upload?: UploadedFile;
 }
 
 const DOWNLOADED = 'downloaded';
 
 function uploadOf(input: Record<string | symbol, unknown>): UploadedFile | null | undefined {
   return input[FILE] as UploadedFile | null | undefined;
+}
+
+/** Resolves a staged upload reference into the upload the write will carry, or says what is wrong with it. */
+async function resolveStaged(input: Record<string | symbol, unknown>, ctx: ServiceContext): Promise<FieldError[]> {
+  const ref = input[STAGED] as StagedReference | undefined;
+  if (!ref) return [];
+  const resolved = await resolveStagedUpload(ctx, ref.id);
+  if ('code' in resolved) return [resolved];
+  ref.upload = resolved;
+  input[FILE] = resolved;
+  return [];
 }
 
 export const downloadableRules: ResourceRules = {
@@ -62,12 +90,14 @@ export const downloadableRules: ResourceRules = {
         });
       }
     }
+    errors.push(...await resolveStaged(w.input, ctx));
     return errors;
   },
 
   async beforeWrite(columns, w, ctx, tx) {
     const upload = uploadOf(w.input);
     if (!upload) return;
+    if (upload.stagedUploadId !== undefined) await consumeStagedUpload(tx, ctx, upload.stagedUploadId);
     if (w.existing) {
       // Read under the write lock, so two concurrent replacements each remove the blob they replaced.
       const table = ctx.registry.resource('downloadable').table;

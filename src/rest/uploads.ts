@@ -9,13 +9,12 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ListQuery } from '../data/query.js';
-import type { Values } from '../data/codec.js';
 import { BlobSourceError, BlobTooLargeError, type BlobStore } from '../files/blob-store.js';
-import { contentDisposition, sanitizeFileName } from '../files/file-name.js';
+import { contentDisposition, mediaTypeOrDefault, sanitizeFileName } from '../files/file-name.js';
 import { FILE, type UploadedFile } from '../resources/downloadable.js';
 import { ANONYMOUS, tenantScope } from '../auth/principal.js';
-import type { ServiceContext } from '../services/context.js';
 import { ApiError, type FieldError } from '../services/errors.js';
+import { fileColumns, writeWithUpload } from '../services/file-uploads.js';
 import { authorize, createRow, deleteRow, getRow, updateRow, type Parent } from '../services/resource-service.js';
 import { bodyObject, idParam } from './body.js';
 import { sendRepresentation, serviceContext } from './http.js';
@@ -26,7 +25,6 @@ const RESOURCE = 'downloadable';
 const ENVELOPE_BYTES = 2 * 1024 * 1024;
 /** A temp file this old belongs to an upload a crash cut off. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
-const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
 
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   // Per-request limits (the file size) are passed to parts(); these bound everything else.
@@ -101,8 +99,7 @@ async function readForm(req: FastifyRequest, files: BlobStore, storeId: number, 
           continue;
         }
         const staged = await files.stage(part.file, storeId, max);
-        const type = part.mimetype.toLowerCase();
-        upload = { staged, fileName: sanitizeFileName(part.filename), contentType: MEDIA_TYPE.test(type) ? type : 'application/octet-stream' };
+        upload = { staged, fileName: sanitizeFileName(part.filename), contentType: mediaTypeOrDefault(part.mimetype) };
       } else if (name === 'file') {
         errors.push({ field: 'file', code: 'not_a_file', message: 'file must be a file part (with a filename), not a plain field' });
       } else if (part.valueTruncated) {
@@ -125,29 +122,6 @@ async function readForm(req: FastifyRequest, files: BlobStore, storeId: number, 
   return { fields: Object.fromEntries(fields), upload };
 }
 
-/** Runs the write; the staged blob goes if the write fails and moves into place if it succeeds. */
-async function writeWithUpload(ctx: ServiceContext, upload: UploadedFile | undefined, write: () => Promise<Values>,
-  undo: (row: Values) => Promise<unknown>): Promise<Values> {
-  let row: Values;
-  try {
-    row = await write();
-  } catch (err) {
-    if (upload) await ctx.files.discard(upload.staged);
-    throw err;
-  }
-  if (!upload) return row;
-  try {
-    await ctx.files.commit(upload.staged);
-  } catch (err) {
-    // The row names a blob that could not be put in place: take the write back, then fail.
-    await undo(row).catch(() => undefined);
-    await ctx.files.discard(upload.staged);
-    throw err;
-  }
-  if (upload.replacedKey) await ctx.files.remove(upload.replacedKey).catch(() => undefined);
-  return row;
-}
-
 /** POST {store}/downloadables: multipart with `file`; any other body is answered 400 naming `file`. */
 export async function createDownloadable(req: FastifyRequest, reply: FastifyReply, parent: Parent): Promise<FastifyReply> {
   const ctx = serviceContext(req);
@@ -165,7 +139,7 @@ export async function createDownloadable(req: FastifyRequest, reply: FastifyRepl
     input = { ...rest, [FILE]: null };
   }
   const upload = input[FILE] as UploadedFile | null;
-  const row = await writeWithUpload(ctx, upload ?? undefined, () => createRow(ctx, r, input, { parent }),
+  const row = await writeWithUpload(ctx, () => upload ?? undefined, () => createRow(ctx, r, input, { parent }),
     (created) => deleteRow(ctx, r, created.id));
   const rep = await representOne(ctx, r, row);
   return sendRepresentation(req, reply, rep, { status: 201, etag: true, headers: { location: rep.self.href } });
@@ -179,15 +153,9 @@ export async function updateDownloadable(req: FastifyRequest, reply: FastifyRepl
   const existing = await getRow(ctx, r, id, 'write');
   const form = await readForm(req, ctx.files, Number(existing.store_id), req.server.container.config.maxUploadBytes);
   const input: Record<string | symbol, unknown> = form.upload ? { ...form.fields, [FILE]: form.upload } : form.fields;
-  const row = await writeWithUpload(ctx, form.upload, () => updateRow(ctx, r, id, input, mode),
+  const row = await writeWithUpload(ctx, () => form.upload, () => updateRow(ctx, r, id, input, mode),
     () => ctx.repo.update(r, id, fileColumns(existing)));
   return sendRepresentation(req, reply, await representOne(ctx, r, row, query), { etag: true });
-}
-
-function fileColumns(row: Values): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const c of ['file_name', 'file_size', 'upload_date', 'file_key', 'file_content_type', 'file_sha256']) out[c] = row[c] ?? null;
-  return out;
 }
 
 /** {downloadable}/file: the uploaded bytes, as an attachment that no browser will render. */

@@ -82,5 +82,6 @@ describe('request ids, metrics and logs', () => {
 
   it('redacts secret query parameters from logged URLs', () => {
     expect(redactUrl('/token?client_secret=s3&x=1&access_token=a.b.c&code=xyz')).toBe('/token?client_secret=[redacted]&x=1&access_token=[redacted]&code=[redacted]');
+    expect(redactUrl('/uploads/0123abcd?x=1')).toBe('/uploads/[redacted]?x=1');
   });
 });

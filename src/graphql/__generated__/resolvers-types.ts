@@ -818,7 +818,11 @@ export type DiscountDetailPayload = {
   userErrors: Array<UserError>;
 };
 
-/** A purchasable file. The file arrives as the multipart `file` part of a POST, PATCH or PUT. */
+/**
+ * A purchasable file. Over REST the file arrives as the multipart `file` part of a POST, PATCH or PUT;
+ * over GraphQL it is staged first (stageDownloadableUpload, then a PUT of the bytes to the URL it
+ * returns) and named by `stagedUploadId` in createDownloadable, updateDownloadable or replaceDownloadable.
+ */
 export type Downloadable = Node & {
   __typename?: 'Downloadable';
   /** Used when adding the item to the cart, so unique per store. */
@@ -848,7 +852,11 @@ export type Downloadable = Node & {
 };
 
 
-/** A purchasable file. The file arrives as the multipart `file` part of a POST, PATCH or PUT. */
+/**
+ * A purchasable file. Over REST the file arrives as the multipart `file` part of a POST, PATCH or PUT;
+ * over GraphQL it is staged first (stageDownloadableUpload, then a PUT of the bytes to the URL it
+ * returns) and named by `stagedUploadId` in createDownloadable, updateDownloadable or replaceDownloadable.
+ */
 export type DownloadableDownloadableItemCategoriesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -894,6 +902,11 @@ export type DownloadableInput = {
   itemCategoryUri?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   price?: InputMaybe<Scalars['Decimal']['input']>;
+  /**
+   * The id of a staged upload whose bytes have been PUT to its URL: it becomes the downloadable's file
+   * (fileName and fileSize come from it) and cannot be used again. Omit it to keep the current file.
+   */
+  stagedUploadId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type DownloadableOrder = {
@@ -1723,6 +1736,11 @@ export type Mutation = {
    * webhooks_resend or store_full_access. The answer is the `transaction/refeed` event queued.
    */
   sendTransactionWebhooks: SendWebhooksPayload;
+  /**
+   * Stages an upload of a downloadable file (scope downloadables_write or store_full_access): returns a
+   * one-time URL to PUT the bytes to, then name upload.id as stagedUploadId of a downloadable.
+   */
+  stageDownloadableUpload: StageDownloadableUploadPayload;
   updateAttribute: AttributePayload;
   updateCart: CartPayload;
   updateClient: ClientPayload;
@@ -2051,6 +2069,11 @@ export type MutationResendWebhookEventsArgs = {
 export type MutationSendTransactionWebhooksArgs = {
   id: Scalars['ID']['input'];
   refeedHooks: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationStageDownloadableUploadArgs = {
+  input: StageDownloadableUploadInput;
 };
 
 
@@ -2867,6 +2890,37 @@ export type ShipmentPayload = {
 export type SortDirection =
   | 'ASC'
   | 'DESC';
+
+/** What a staged upload of a downloadable file will be. */
+export type StageDownloadableUploadInput = {
+  /** The file's media type; when omitted, the Content-Type of the PUT is taken. */
+  contentType?: InputMaybe<Scalars['String']['input']>;
+  /** The name the file is shown and downloaded under (directories and control characters are dropped). */
+  fileName?: InputMaybe<Scalars['String']['input']>;
+  /** The exact size in bytes, when known: a PUT of any other size is refused. */
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type StageDownloadableUploadPayload = {
+  __typename?: 'StageDownloadableUploadPayload';
+  upload?: Maybe<StagedUpload>;
+  userErrors: Array<UserError>;
+};
+
+/** Where and until when the bytes of a staged upload may be sent. */
+export type StagedUpload = {
+  __typename?: 'StagedUpload';
+  contentType?: Maybe<Scalars['String']['output']>;
+  /** After this the URL is refused and an unused upload is removed. */
+  expiresAt: Scalars['DateTime']['output'];
+  fileName: Scalars['String']['output'];
+  /** What stagedUploadId of DownloadableInput names. */
+  id: Scalars['ID']['output'];
+  /** The largest body the URL accepts; a larger one is answered 413. */
+  maxBytes: Scalars['Int']['output'];
+  /** PUT the raw bytes here (any Content-Type, no API token needed), once, before expiresAt. */
+  url: Scalars['String']['output'];
+};
 
 /** An online store and its configuration; every store-owned resource hangs off it. */
 export type Store = Node & {
@@ -4711,6 +4765,9 @@ export type ResolversTypes = ResolversObject<{
   ShipmentOrderField: ShipmentOrderField;
   ShipmentPayload: ResolverTypeWrapper<Omit<ShipmentPayload, 'shipment'> & { shipment?: Maybe<ResolversTypes['Shipment']> }>;
   SortDirection: SortDirection;
+  StageDownloadableUploadInput: StageDownloadableUploadInput;
+  StageDownloadableUploadPayload: ResolverTypeWrapper<StageDownloadableUploadPayload>;
+  StagedUpload: ResolverTypeWrapper<StagedUpload>;
   Store: ResolverTypeWrapper<import("../../data/codec.js").Values>;
   StoreConnection: ResolverTypeWrapper<Omit<StoreConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['StoreEdge']>, nodes: Array<ResolversTypes['Store']> }>;
   StoreEdge: ResolverTypeWrapper<Omit<StoreEdge, 'node'> & { node: ResolversTypes['Store'] }>;
@@ -4965,6 +5022,9 @@ export type ResolversParentTypes = ResolversObject<{
   ShipmentFilter: ShipmentFilter;
   ShipmentOrder: ShipmentOrder;
   ShipmentPayload: Omit<ShipmentPayload, 'shipment'> & { shipment?: Maybe<ResolversParentTypes['Shipment']> };
+  StageDownloadableUploadInput: StageDownloadableUploadInput;
+  StageDownloadableUploadPayload: StageDownloadableUploadPayload;
+  StagedUpload: StagedUpload;
   Store: import("../../data/codec.js").Values;
   StoreConnection: Omit<StoreConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['StoreEdge']>, nodes: Array<ResolversParentTypes['Store']> };
   StoreEdge: Omit<StoreEdge, 'node'> & { node: ResolversParentTypes['Store'] };
@@ -5803,6 +5863,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   replaceWebhook?: Resolver<ResolversTypes['WebhookPayload'], ParentType, ContextType, RequireFields<MutationReplaceWebhookArgs, 'id' | 'input'>>;
   resendWebhookEvents?: Resolver<ResolversTypes['ResendPayload'], ParentType, ContextType, RequireFields<MutationResendWebhookEventsArgs, 'id' | 'since'>>;
   sendTransactionWebhooks?: Resolver<ResolversTypes['SendWebhooksPayload'], ParentType, ContextType, RequireFields<MutationSendTransactionWebhooksArgs, 'id' | 'refeedHooks'>>;
+  stageDownloadableUpload?: Resolver<ResolversTypes['StageDownloadableUploadPayload'], ParentType, ContextType, RequireFields<MutationStageDownloadableUploadArgs, 'input'>>;
   updateAttribute?: Resolver<ResolversTypes['AttributePayload'], ParentType, ContextType, RequireFields<MutationUpdateAttributeArgs, 'id' | 'input'>>;
   updateCart?: Resolver<ResolversTypes['CartPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartArgs, 'id' | 'input'>>;
   updateClient?: Resolver<ResolversTypes['ClientPayload'], ParentType, ContextType, RequireFields<MutationUpdateClientArgs, 'id' | 'input'>>;
@@ -6048,6 +6109,22 @@ export type ShipmentEdgeResolvers<ContextType = GraphQLContext, ParentType exten
 export type ShipmentPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentPayload'] = ResolversParentTypes['ShipmentPayload']> = ResolversObject<{
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type StageDownloadableUploadPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StageDownloadableUploadPayload'] = ResolversParentTypes['StageDownloadableUploadPayload']> = ResolversObject<{
+  upload?: Resolver<Maybe<ResolversTypes['StagedUpload']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type StagedUploadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StagedUpload'] = ResolversParentTypes['StagedUpload']> = ResolversObject<{
+  contentType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  maxBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
@@ -6663,6 +6740,8 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ShipmentConnection?: ShipmentConnectionResolvers<ContextType>;
   ShipmentEdge?: ShipmentEdgeResolvers<ContextType>;
   ShipmentPayload?: ShipmentPayloadResolvers<ContextType>;
+  StageDownloadableUploadPayload?: StageDownloadableUploadPayloadResolvers<ContextType>;
+  StagedUpload?: StagedUploadResolvers<ContextType>;
   Store?: StoreResolvers<ContextType>;
   StoreConnection?: StoreConnectionResolvers<ContextType>;
   StoreEdge?: StoreEdgeResolvers<ContextType>;

@@ -1,0 +1,90 @@
+// Downloadable files over GraphQL: stageDownloadableUpload hands out a one-time URL (the bytes go
+// there by PUT, src/rest/staged-upload-routes.ts), and the downloadable mutations take the staged
+// upload's id. These replace the generic create/update/replace of Downloadable so the write goes
+// through the same writeWithUpload as the REST multipart upload.
+import type { Registry } from '../model/types.js';
+import type { Values } from '../data/codec.js';
+import { STAGED, type StagedReference } from '../resources/downloadable.js';
+import { fileColumns, writeWithUpload } from '../services/file-uploads.js';
+import { createRow, deleteRow, getRow, updateRow } from '../services/resource-service.js';
+import { STAGED_FIELD, stageUpload } from '../services/staged-uploads.js';
+import type { GraphQLContext } from './context.js';
+import { userErrorsOf, type UserError } from './errors.js';
+import { idOf, parentOf, restInput } from './mutation-resolvers.js';
+import type { DownloadableInput, MutationResolvers } from './__generated__/resolvers-types.js';
+
+/** Field names the services report that are not properties of the resource. */
+const GQL_FIELDS: Record<string, string> = {
+  [STAGED_FIELD]: 'stagedUploadId', file_name: 'fileName', content_type: 'contentType',
+};
+
+function renamed(errors: UserError[]): UserError[] {
+  return errors.map((e) => (e.field && e.field in GQL_FIELDS ? { ...e, field: GQL_FIELDS[e.field] } : e));
+}
+
+interface DownloadableArgs {
+  id?: string;
+  input: DownloadableInput;
+}
+
+/** The REST-named input and, when one is named, the staged upload reference validation fills in. */
+function splitInput(registry: Registry, args: DownloadableArgs): { input: Record<string | symbol, unknown>; ref?: StagedReference } {
+  const { stagedUploadId, ...rest } = args.input;
+  const input: Record<string | symbol, unknown> = restInput(registry.resource('downloadable'), rest);
+  if (stagedUploadId === undefined || stagedUploadId === null) return { input };
+  const ref: StagedReference = { id: stagedUploadId };
+  input[STAGED] = ref;
+  return { input, ref };
+}
+
+type Write = (ctx: GraphQLContext, args: DownloadableArgs) => Promise<Values>;
+
+function downloadableWrites(registry: Registry): Record<'create' | 'update' | 'replace', Write> {
+  const r = registry.resource('downloadable');
+  const update = (mode: 'patch' | 'put'): Write => async (ctx, args) => {
+    const { input, ref } = splitInput(registry, args);
+    const id = idOf(args.id);
+    // Only a file replacement needs the stored file columns, to restore them if the move fails.
+    const existing = ref ? await getRow(ctx.svc, r, id, 'write') : undefined;
+    return writeWithUpload(ctx.svc, () => ref?.upload, () => updateRow(ctx.svc, r, id, input, mode),
+      () => ctx.svc.repo.update(r, id, fileColumns(existing!)));
+  };
+  return {
+    create: async (ctx, args) => {
+      const { input, ref } = splitInput(registry, args);
+      return writeWithUpload(ctx.svc, () => ref?.upload,
+        () => createRow(ctx.svc, r, input, { parent: parentOf(registry, r, { ...args }, ctx) }),
+        (created) => deleteRow(ctx.svc, r, created.id as number));
+    },
+    update: update('patch'),
+    replace: update('put'),
+  };
+}
+
+type Resolvers = Pick<MutationResolvers, 'stageDownloadableUpload' | 'createDownloadable' | 'updateDownloadable' | 'replaceDownloadable'>;
+
+export function uploadResolvers(registry: Registry): Resolvers {
+  const writes = downloadableWrites(registry);
+  const payload = (write: Write) => async (_: unknown, args: DownloadableArgs, ctx: GraphQLContext) => {
+    try {
+      return { downloadable: await write(ctx, args), userErrors: [] };
+    } catch (err) {
+      return { downloadable: null, userErrors: renamed(userErrorsOf(err, registry.resource('downloadable'))) };
+    }
+  };
+  return {
+    stageDownloadableUpload: async (_, args, ctx) => {
+      try {
+        const upload = await stageUpload(ctx.svc, {
+          file_name: args.input.fileName, content_type: args.input.contentType, size: args.input.size,
+        });
+        return { upload, userErrors: [] };
+      } catch (err) {
+        return { upload: null, userErrors: renamed(userErrorsOf(err)) };
+      }
+    },
+    createDownloadable: payload(writes.create),
+    updateDownloadable: payload(writes.update),
+    replaceDownloadable: payload(writes.replace),
+  };
+}
