@@ -1,6 +1,8 @@
 // Resolvers of every resource type, generated from the registry: properties from columns,
 // `*Uri` properties as links, to-one rels through loaders, to-many rels as batched connections,
 // and @link relations (the store's collections, URLs below the resource).
+import type DataLoader from 'dataloader';
+import type { FieldNode, GraphQLResolveInfo } from 'graphql';
 import type { RelDef, Registry, ResourceDef } from '../model/types.js';
 import { linkApplies, linkFields, type LinkConnection } from '../model/derive.js';
 import type { Values } from '../data/codec.js';
@@ -8,10 +10,10 @@ import { authorize } from '../services/resource-service.js';
 import { accessTarget } from '../auth/scopes.js';
 import { refHref, selfHref } from '../services/refs.js';
 import type { GraphQLContext } from './context.js';
-import { connectionQuery, makeConnection, type ConnectionArgs } from './connections.js';
+import { connectionQuery, makeConnection, type ConnectionArgs, type ConnectionQuery } from './connections.js';
 import { guard } from './errors.js';
 
-type Resolver = (row: Values, args: never, ctx: GraphQLContext) => unknown;
+type Resolver = (row: Values, args: never, ctx: GraphQLContext, info: GraphQLResolveInfo) => unknown;
 
 // The foreign key already proves the target is in the caller's tenancy; the scope still has to
 // allow reading it (a tax_settings_read token reaches a tax's store, not its webhooks).
@@ -27,13 +29,42 @@ function toOne(rel: RelDef): Resolver {
   };
 }
 
+/** What a connection field needs for every parent it is resolved on, worked out on the first. */
+interface ConnectionPlan {
+  target: ResourceDef;
+  cq: ConnectionQuery;
+  rows: DataLoader<number, Values[]>;
+  count: DataLoader<number, number>;
+}
+
+/**
+ * A connection field on 500 items is resolved 500 times with the same arguments: its field node and
+ * the request's variables decide them. The plan (scope check, parsed arguments, loaders) is made
+ * once per field node and request, and only the parent id changes.
+ */
+function planned(make: (args: ConnectionArgs, ctx: GraphQLContext) => ConnectionPlan) {
+  const plans = new WeakMap<GraphQLContext, WeakMap<FieldNode, ConnectionPlan>>();
+  return (args: ConnectionArgs, ctx: GraphQLContext, info: GraphQLResolveInfo): ConnectionPlan => {
+    let byNode = plans.get(ctx);
+    if (!byNode) plans.set(ctx, byNode = new WeakMap());
+    const node = info.fieldNodes[0];
+    let plan = byNode.get(node);
+    if (!plan) byNode.set(node, plan = make(args, ctx));
+    return plan;
+  };
+}
+
 function toMany(owner: ResourceDef, rel: RelDef): Resolver {
-  return (row, args: ConnectionArgs, ctx) => guard(async () => {
+  const plan = planned((args, ctx) => {
     const target = ctx.svc.registry.resource(rel.target);
     authorize(ctx.svc, accessTarget(owner, target), 'read');
     const cq = connectionQuery(target, args);
-    const rows = await ctx.loaders.children(owner, rel, cq.query).load(row.id);
-    return makeConnection(target, cq, rows, () => ctx.loaders.childCount(owner, rel, cq.query).load(row.id));
+    return { target, cq, rows: ctx.loaders.children(owner, rel, cq.query), count: ctx.loaders.childCount(owner, rel, cq.query) };
+  });
+  return (row, args: ConnectionArgs, ctx, info) => guard(async () => {
+    const p = plan(args, ctx, info);
+    const rows = await p.rows.load(row.id);
+    return makeConnection(p.target, p.cq, rows, () => p.count.load(row.id));
   }) as unknown;
 }
 
