@@ -39,6 +39,14 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Safety-net poll of the event log and due retries, besides the after-commit wake-ups (0: none). */
   webhookPollMs: number;
+  /** Delivery attempts in flight at once per process, each to a different webhook; bounds its memory. */
+  webhookConcurrency: number;
+  /** Safety-net poll of the event log for live subscriptions, besides the bus signals (0: none). */
+  subscriptionPollMs: number;
+  /** Bytes a WebSocket may hold unsent before its consumer counts as too slow and is closed (4429). */
+  wsMaxBufferedBytes: number;
+  /** Execute GraphQL over HTTP with graphql-jit (compiled per document) rather than graphql-js. */
+  graphqlJit: boolean;
   /** Requests per token (or per address when anonymous) in each rate-limit window; 0 turns limiting off. */
   rateLimitMax: number;
   /** Credential and registration POSTs (/clients, /token, log-in and consent forms) per address per window. */
@@ -95,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookDisableAfter: Math.max(1, int(env.WEBHOOK_DISABLE_AFTER, 12)),
     webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
     webhookPollMs: int(env.WEBHOOK_POLL_MS, 1000),
+    webhookConcurrency: Math.max(1, int(env.WEBHOOK_CONCURRENCY, 32)),
+    subscriptionPollMs: Math.max(0, int(env.SUBSCRIPTION_POLL_MS, 5000)),
+    wsMaxBufferedBytes: Math.max(1024, int(env.WS_MAX_BUFFERED_BYTES, 4 * 1024 * 1024)),
+    graphqlJit: env.GRAPHQL_JIT !== 'false',
     rateLimitMax: int(env.RATE_LIMIT_MAX, 6000),
     rateLimitCredentialsMax: int(env.RATE_LIMIT_CREDENTIALS_MAX, 600),
     rateLimitWindowMs: Math.max(1000, int(env.RATE_LIMIT_WINDOW_MS, 60_000)),

@@ -2,6 +2,7 @@
 // browsers), with the operation limits of limits.ts and the shared context factory.
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { jitGateway } from './jit-executor.js';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import { GraphQLError, validate, type GraphQLFormattedError } from 'graphql';
 import type { FastifyInstance } from 'fastify';
@@ -88,7 +89,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
   const { config } = container;
   const schema = buildSchema(container.registry, config.baseUrl);
   const apollo = new ApolloServer<GraphQLContext>({
-    schema,
+    ...(config.graphqlJit ? { gateway: jitGateway(schema) } : { schema }),
     plugins: [
       fastifyApolloDrainPlugin(app), subscriptionsNeedWebSocket, costPlugin(config), maskingPlugin(app),
       // No type sets cache hints, and the default plugin's willResolveField wraps every resolver

@@ -29,6 +29,28 @@ function declared(doc: DocumentNode, type: string, resolvers: Record<string, unk
   return Object.fromEntries(Object.entries(resolvers).filter(([k]) => names.has(k)));
 }
 
+/**
+ * Objects that compute some fields only when asked: a connection's `edges`, `pageInfo` and
+ * `totalCount` (makeConnection) and the viewer's client, user and store. Their field resolvers call
+ * them: graphql-js would call a function-valued property by itself, graphql-jit reads it as it is.
+ */
+function lazyFieldResolvers(doc: DocumentNode): Record<string, Record<string, (o: Record<string, unknown>) => unknown>> {
+  const lazy = (name: string) => (o: Record<string, unknown>) => {
+    const v = o[name];
+    return typeof v === 'function' ? (v as () => unknown).call(o) : v;
+  };
+  const lazyFields = (type: string) => (type === 'Viewer' ? ['client', 'user', 'store']
+    : type.endsWith('Connection') ? ['edges', 'pageInfo', 'totalCount'] : []);
+  const out: Record<string, Record<string, (o: Record<string, unknown>) => unknown>> = {};
+  for (const d of doc.definitions) {
+    if (d.kind !== Kind.OBJECT_TYPE_DEFINITION) continue;
+    const names = lazyFields(d.name.value);
+    const fields = (d.fields ?? []).map((f) => f.name.value).filter((n) => names.includes(n));
+    if (fields.length) out[d.name.value] = Object.fromEntries(fields.map((n) => [n, lazy(n)]));
+  }
+  return out;
+}
+
 type RootResolver = (root: unknown, args: unknown, ctx: GraphQLContext, info: unknown) => unknown;
 
 /**
@@ -53,6 +75,7 @@ export function buildSchema(registry: Registry, baseUrl: string): GraphQLSchema 
     resolvers: {
       Decimal, DateTime, Date: DateScalar, JSON: JSONScalar,
       ...enumResolvers(registry),
+      ...lazyFieldResolvers(doc),
       ...types,
       Event: { ...types.Event, ...eventTypeResolvers(registry) },
       Node: { __resolveType: nodeTypeResolver(registry) },
