@@ -40,13 +40,13 @@ export interface Embedded {
 }
 
 /**
- * A member built from a row may write its own HAL+JSON object straight from that row, skipping the
+ * A member built from a row may give its own HAL+JSON object straight from that row, skipping the
  * neutral properties and links (and answering undefined once they were read, since a reader may
- * have changed them). Given the extra links after self (the curies, at the top) and the rendered
- * `_embedded` member (or ''), it returns the whole object as JSON text.
+ * have changed them). Given the curies (at the top only) and its `_embedded` object, it returns the
+ * whole object, keys in the order the generic renderer writes them.
  */
 export const HAL_JSON = Symbol('hal+json');
-export type HalJsonWriter = (extraLinks: string, embedded: string) => string | undefined;
+export type HalJsonWriter = (curies: Link[] | undefined, embedded: Record<string, unknown> | undefined) => Record<string, unknown> | undefined;
 
 export interface Representation {
   /** The resource's self link. */

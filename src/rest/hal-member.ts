@@ -1,11 +1,15 @@
-// HAL+JSON of one row, written as text straight from the row by the resource's property and link
+// HAL+JSON of one row, built straight from the row by the resource's property and link
 // plans: the output the generic renderer gives for memberRepresentation(), without building the
 // neutral representation first (test/representations/hal-fast.test.ts holds the two equal).
 import type { Values } from '../data/codec.js';
+import type { Link } from '../representations/types.js';
 import { linkPlan, perResource, propertyPlan, selfAndStore } from './plans.js';
 
-/** `selfLink` is the self link's JSON when it differs from the row's own (undefined: write the row's). */
-export type HalMemberWriter = (row: Values, fields: string[] | undefined, selfLink: string | undefined, extraLinks: string, embedded: string) => string;
+type Json = Record<string, unknown>;
+
+/** `selfLink` is the self link when it differs from the row's own (undefined: the row's). */
+export type HalMemberWriter = (row: Values, fields: string[] | undefined, selfLink: Link | undefined,
+  curies: Link[] | undefined, embedded: Json | undefined) => Json;
 
 /**
  * The writer of a resource, or null where the generic renderer must decide: a rel that occurs twice
@@ -15,27 +19,22 @@ export const halMemberWriter = perResource((registry, baseUrl, r): HalMemberWrit
   const links = linkPlan(registry, baseUrl, r);
   const rels = links.map((l) => l.rel);
   if (new Set(rels).size !== rels.length || rels.includes('self') || rels.includes('curies')) return null;
-  const linkParts = links.map((l) => ({ head: `,${JSON.stringify(l.rel)}:{"href":`, tail: `,"title":${JSON.stringify(l.title)}}`, plain: l.plain, href: l.href }));
-  const propParts = propertyPlan(registry, baseUrl, r).map((p) => ({ name: p.name, key: `,${JSON.stringify(p.name)}:`, value: p.value }));
-  const selfHead = `{"_links":{"self":{"href":`;
-  const selfTail = `,"title":${JSON.stringify(r.title)}}`;
-  const baseFree = JSON.stringify(baseUrl + r.path) === `"${baseUrl}${r.path}"`;
-  return (row, fields, selfLink, extraLinks, embedded) => {
+  const props = propertyPlan(registry, baseUrl, r);
+  // Keys are always added in the same order, so every member of a resource shares one shape.
+  return (row, fields, selfLink, curies, embedded) => {
     const { self, store } = selfAndStore(baseUrl, r, row);
-    let out = selfLink === undefined
-      ? selfHead + (baseFree ? `"${self}"` : JSON.stringify(self)) + selfTail
-      : `{"_links":{"self":${selfLink}`;
-    out += extraLinks;
-    for (const l of linkParts) {
+    const linkObject: Json = { self: selfLink ?? { href: self, title: r.title } };
+    if (curies) linkObject.curies = curies;
+    for (const l of links) {
       const href = l.href(row, self, store);
-      if (href !== undefined) out += l.head + (l.plain ? `"${href}"` : JSON.stringify(href)) + l.tail;
+      if (href !== undefined) linkObject[l.rel] = { href, title: l.title };
     }
-    out += `}${embedded}`;
-    for (const p of propParts) {
+    const out: Json = { _links: linkObject };
+    if (embedded) out._embedded = embedded;
+    for (const p of props) {
       if (fields && !fields.includes(p.name)) continue;
-      const v = p.value(row);
-      if (v !== undefined) out += p.key + (v === null ? 'null' : JSON.stringify(v));
+      out[p.name] = p.value(row);
     }
-    return `${out}}`;
+    return out;
   };
 });

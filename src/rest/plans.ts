@@ -52,25 +52,21 @@ export function relTitle(registry: Registry, rel: { title?: string; target: stri
 
 /**
  * A link a row may carry. `href` answers undefined when the row does not carry it (a to-one rel
- * that is not set, a `when` condition that does not hold). `plain` says its hrefs never need JSON
- * escaping (built from an escape-free base URL and template and numeric ids).
+ * that is not set, a `when` condition that does not hold).
  */
-export interface LinkStep { rel: string; title: string; plain: boolean; href: (row: Values, self: string, store: string) => string | undefined }
-
-const escapeFree = (s: string) => JSON.stringify(s) === `"${s}"`;
+export interface LinkStep { rel: string; title: string; href: (row: Values, self: string, store: string) => string | undefined }
 
 export const linkPlan = perResource((registry, baseUrl, r): LinkStep[] => {
   const plan: LinkStep[] = [];
-  const baseFree = escapeFree(baseUrl);
   for (const rel of r.rels) {
     const title = relTitle(registry, rel);
     if (rel.kind === 'one') {
       const prefix = `${baseUrl}${registry.resource(rel.target).path}/`;
       const fk = rel.fk!;
-      plan.push({ rel: svc(rel.name), title, plain: escapeFree(prefix), href: (row) => (row[fk] == null ? undefined : `${prefix}${Number(row[fk])}`) });
+      plan.push({ rel: svc(rel.name), title, href: (row) => (row[fk] == null ? undefined : `${prefix}${Number(row[fk])}`) });
     } else {
       const suffix = `/${rel.name}`;
-      plan.push({ rel: svc(rel.name), title, plain: baseFree && escapeFree(suffix), href: (_row, self) => self + suffix });
+      plan.push({ rel: svc(rel.name), title, href: (_row, self) => self + suffix });
     }
   }
   for (const l of r.links) {
@@ -82,7 +78,7 @@ export const linkPlan = perResource((registry, baseUrl, r): LinkStep[] => {
       return out;
     };
     plan.push({
-      rel: svc(l.rel), title: l.title ?? l.rel.replace(/_/g, ' '), plain: baseFree && parts.every(escapeFree),
+      rel: svc(l.rel), title: l.title ?? l.rel.replace(/_/g, ' '),
       href: (row, self, store) => (linkApplies(l, r, row) ? href(self, store) : undefined),
     });
   }

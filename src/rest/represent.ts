@@ -90,13 +90,13 @@ class RowRepresentation implements Representation {
   set links(v: Representation['links']) { this.#links = v; }
   get actions(): Action[] { return memberActions(this.r, this.self.href, this.properties); }
 
-  [HAL_JSON](extraLinks: string, embedded: string): string | undefined {
+  [HAL_JSON](curies: Link[] | undefined, embedded: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
     // Once properties or links were read they may have been changed, and the generic renderer decides.
     if (this.#props || this.#links) return undefined;
     const writer = halMemberWriter(this.ctx.registry, this.ctx.baseUrl, this.r);
     if (!writer) return undefined;
     const own = this.self.href === this.#ownHref && this.self.title === this.r.title;
-    return writer(this.row, this.fields, own ? undefined : JSON.stringify(this.self), extraLinks, embedded);
+    return writer(this.row, this.fields, own ? undefined : this.self, curies, embedded);
   }
 }
 
