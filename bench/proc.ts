@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './config.js';
 
 export async function freePort(): Promise<number> {
@@ -32,35 +33,29 @@ function newest(dir: string): number {
 }
 
 /**
- * Compiles src/ into a private directory (not the shared dist/, which other people rebuild while
- * we measure); schema/ and node_modules are linked so paths resolve as from dist/. The build is
- * kept between runs in the system temp directory and redone when a file under src/ is newer.
+ * Bundles src/ into a private directory (not the shared dist/, which other people rebuild while we
+ * measure), as `npm start` does; schema/ and node_modules are linked so paths resolve as from the
+ * project. The bundle is kept between runs in the system temp directory and redone when a file
+ * under src/ is newer.
  */
-export function buildApp(): string {
+export async function buildApp(): Promise<string> {
   const appDir = join(tmpdir(), `commerce-bench-build-${createHash('sha1').update(ROOT + (process.env.BENCH_BUILD_TAG ?? '')).digest('hex').slice(0, 8)}`);
-  const outDir = join(appDir, 'dist');
+  const entry = join(appDir, 'dist', 'server.mjs');
   const stamp = join(appDir, 'built-at');
   const sources = Math.max(newest(join(ROOT, 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
-  if (existsSync(stamp) && Number(readFileSync(stamp, 'utf8')) >= sources && existsSync(join(outDir, 'main.js'))) return join(outDir, 'main.js');
-  rmSync(outDir, { recursive: true, force: true });
+  if (existsSync(stamp) && Number(readFileSync(stamp, 'utf8')) >= sources && existsSync(entry)) return entry;
+  rmSync(join(appDir, 'dist'), { recursive: true, force: true });
   mkdirSync(appDir, { recursive: true });
   for (const name of ['schema', 'node_modules']) {
     if (!existsSync(join(appDir, name))) symlinkSync(join(ROOT, name), join(appDir, name));
   }
   copyFileSync(join(ROOT, 'package.json'), join(appDir, 'package.json'));
   const started = Date.now();
-  try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', outDir],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (err) {
-    // tsc still emits when someone's in-progress file has a type error; only a missing entry is fatal.
-    const out = String((err as { stdout?: Buffer }).stdout ?? '').split('\n').slice(0, 5).join('\n');
-    if (!existsSync(join(outDir, 'main.js'))) throw new Error(`build failed:\n${out}`);
-    console.log(`[bench] tsc reported errors (build used anyway):\n${out}`);
-  }
-  // Sources saved while tsc ran make the next run build again.
+  const { bundle } = (await import(pathToFileURL(join(ROOT, 'scripts', 'bundle.mjs')).href)) as { bundle: (out: string) => Promise<string> };
+  await bundle(entry);
+  // Sources saved while bundling make the next run build again.
   writeFileSync(stamp, String(started));
-  return join(outDir, 'main.js');
+  return entry;
 }
 
 export interface Child {

@@ -145,7 +145,7 @@ async function profileRuns(entry: string, ctx: Ctx): Promise<void> {
 say(`work directory ${cfg.workDir}`);
 const machine = await describeMachine(cfg.pgUrl);
 say(`${machine.cpu}, ${machine.cores} cores; compiling the service…`);
-const entry = compileService();
+const entry = await compileService();
 if (!cfg.pgUrl) {
   const msg = 'PostgreSQL variants and the PostGraphile peer skipped: BENCH_DATABASE_URL is not set.';
   console.log(`[skip] ${msg}`);

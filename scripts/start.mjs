@@ -1,11 +1,11 @@
-// `npm start`: compiles the TypeScript once (again only when a source file is newer than the
-// build), then runs the compiled server. Plain JavaScript so it needs nothing but Node.
+// `npm start`: bundles the service (again only when a source file is newer than the bundle), then
+// runs it. Plain JavaScript so it needs nothing but Node and the installed packages.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { bundle } from './bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const entry = join(root, 'dist', 'main.js');
+const entry = join(root, 'dist', 'server.mjs');
 
 function newest(dir) {
   let t = 0;
@@ -16,8 +16,8 @@ function newest(dir) {
   return t;
 }
 
-if (!existsSync(entry) || newest(join(root, 'src')) > statSync(entry).mtimeMs) {
+if (!existsSync(entry) || Math.max(newest(join(root, 'src')), statSync(join(root, 'package-lock.json')).mtimeMs) > statSync(entry).mtimeMs) {
   console.log('building…');
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  await bundle(entry);
 }
 await import(entry);

@@ -19,9 +19,12 @@ export interface ServerChild {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts src/main.ts (on PORT=0 unless `env` names one) and resolves once it logged its address. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerChild> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
+/**
+ * Starts src/main.ts (on PORT=0 unless `env` names one) and resolves once it logged its address.
+ * `entry` runs a bundle (scripts/bundle.mjs) instead, as `npm start` does.
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000, entry?: string): Promise<ServerChild> {
+  const proc = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
     cwd: ROOT,
     // BASE_URL is set explicitly: under vitest the environment holds Vite's own BASE_URL ('/').
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', JWT_SECRET, BASE_URL: 'http://reliability.test', ...env },
