@@ -1,9 +1,13 @@
-// A store's event log as a live stream: everything after a position, in order, then each new
-// event as it is committed. It reads the log itself and only waits on the bus (or a poll) for
-// more, so a lost signal delays and never drops, and a slow reader buffers nothing here.
+// A store's event log as a live stream: everything after a position, in order and exactly once,
+// then each new event as it is committed. A stream that is behind (resuming with `after`, or a
+// consumer slower than the store) reads the log itself at its own pace; once level with the
+// store's shared feed (store-feed.ts) it takes its events from there, so N live subscribers cost
+// one read per signal, not N. A lost signal only delays until the next one or the poll.
 import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { allowed } from '../auth/scopes.js';
+import { liveEnd, PAGE, readLogPage } from './log-pages.js';
+import { storeFeeds, type FeedMember } from './store-feed.js';
 
 export interface StreamOptions {
   storeId: number;
@@ -11,12 +15,19 @@ export interface StreamOptions {
   after?: number;
   resources?: string[];
   names?: string[];
-  /** How long to wait for a signal before looking at the log anyway. */
+  /** How long to wait for a signal before looking at the log anyway (0: never). */
   pollMs?: number;
   signal?: AbortSignal;
+  /**
+   * Asked before each batch of events is handed out, with performance.now() of when the batch was
+   * read; false ends the stream before any of it is (a revoked token must not see the next event).
+   */
+  admit?: (readAt: number) => Promise<boolean>;
+  /** Events the stream may hold from the feed for a consumer that is not pulling (default 1,000). */
+  maxQueued?: number;
 }
 
-const PAGE = 100;
+interface Batch { rows: Values[]; to: number; readAt: number }
 
 export function encodeEventCursor(sequence: number): string {
   return Buffer.from(`event:${sequence}`).toString('base64url');
@@ -33,48 +44,114 @@ export function mayReceive(ctx: ServiceContext, resourceType: string): boolean {
   return !!r && allowed(ctx.principal, r, 'read');
 }
 
-async function page(ctx: ServiceContext, o: StreamOptions, after: number): Promise<Values[]> {
-  let q = ctx.database.db.selectFrom('events').selectAll().where('store_id', '=', o.storeId).where('sequence', '>', after);
-  if (o.resources?.length) q = q.where('resource_type', 'in', o.resources);
-  if (o.names?.length) q = q.where('name', 'in', o.names);
-  const rows = await q.orderBy('sequence').limit(PAGE).execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id), sequence: Number(r.sequence) }) as Values);
+/**
+ * The stream as an async iterator whose return() ends it even while it waits for events: an async
+ * generator would queue return() until its next yield, and graphql-ws awaits return() when a client
+ * completes an operation or its socket closes, so on a quiet store that wait would never end.
+ */
+export function streamEvents(ctx: ServiceContext, o: StreamOptions): AsyncGenerator<Values> {
+  const run = follow(ctx, o);
+  const it: AsyncGenerator<Values> = {
+    next: () => run.events.next(),
+    return: (value) => {
+      run.stop();
+      return run.events.return(value);
+    },
+    throw: (err) => {
+      run.stop();
+      return run.events.throw(err);
+    },
+    [Symbol.asyncIterator]: () => it,
+  };
+  return it;
 }
 
-async function liveEnd(ctx: ServiceContext, storeId: number): Promise<number> {
-  const row = await ctx.database.db.selectFrom('stores').select('event_sequence').where('id', '=', storeId).executeTakeFirst();
-  return Number(row?.event_sequence ?? 0);
-}
-
-export async function* streamEvents(ctx: ServiceContext, o: StreamOptions): AsyncGenerator<Values> {
-  let cursor = o.after ?? await liveEnd(ctx, o.storeId);
+function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator<Values>; stop: () => void } {
+  // The principal is fixed for the stream's life: its read access per resource type is worked out once.
+  const readable = new Map<string, boolean>();
+  const may = (row: Values) => {
+    const type = String(row.resource_type);
+    let yes = readable.get(type);
+    if (yes === undefined) readable.set(type, (yes = mayReceive(ctx, type)));
+    return yes;
+  };
+  const wants = (row: Values) => (!o.resources?.length || o.resources.includes(String(row.resource_type)))
+    && (!o.names?.length || o.names.includes(String(row.name))) && may(row);
+  const maxQueued = o.maxQueued ?? 10 * PAGE;
+  // `handed`: every event up to it has been handed out (or filtered out), counting the batch being
+  // yielded. While `following`, every event up to `position` is queued or filtered out.
+  let handed = 0;
+  let position = 0;
+  let following = false;
+  const queue: Batch[] = [];
+  let queued = 0;
+  let stopped = false;
   let wake: (() => void) | undefined;
-  let signalled = false;
-  const unsubscribe = ctx.bus.subscribe((storeId) => {
-    if (storeId !== o.storeId) return;
-    signalled = true;
+  const stop = () => {
+    stopped = true;
     wake?.();
-  });
-  const onAbort = () => wake?.();
-  o.signal?.addEventListener('abort', onAbort);
-  try {
-    while (!o.signal?.aborted) {
-      signalled = false;
-      const rows = await page(ctx, o, cursor);
-      for (const row of rows) {
-        cursor = Number(row.sequence);
-        if (mayReceive(ctx, String(row.resource_type))) yield row;
-        if (o.signal?.aborted) return;
+  };
+  const member: FeedMember = {
+    pollMs: o.pollMs ?? 5000,
+    offer(batch) {
+      // While catching up the stream ignores the feed: it reads the log itself, up to where the feed is.
+      if (following && batch.from <= position) {
+        const rows = batch.rows.filter((r) => Number(r.sequence) > position && wants(r));
+        position = Math.max(position, batch.to);
+        if (rows.length) {
+          queue.push({ rows, to: position, readAt: batch.readAt });
+          queued += rows.length;
+        }
+        // The consumer is not keeping up: hold nothing for it, let it read the log at its pace.
+        if (queued > maxQueued) {
+          queue.length = 0;
+          queued = 0;
+          following = false;
+        }
       }
-      if (rows.length === PAGE || signalled) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, o.pollMs ?? 5000);
-        wake = () => { clearTimeout(timer); resolve(); };
-      });
-      wake = undefined;
+      wake?.();
+    },
+  };
+  async function* events(): AsyncGenerator<Values> {
+    const feeds = storeFeeds(ctx.database, ctx.bus);
+    const feed = feeds.join(o.storeId, member);
+    if (o.signal?.aborted) stopped = true;
+    o.signal?.addEventListener('abort', stop);
+    try {
+      await feed.ready;
+      handed = o.after ?? await liveEnd(ctx.database, o.storeId);
+      while (!stopped) {
+        let batch = queue.shift();
+        if (batch) {
+          queued -= batch.rows.length;
+        } else if (!following) {
+          const bound = feed.cursor;
+          if (handed >= bound) {
+            // Level with the feed: from here on its batches carry everything after `handed`.
+            following = true;
+            position = handed;
+            continue;
+          }
+          const rows = await readLogPage(ctx.database, { storeId: o.storeId, after: handed, upTo: bound, resources: o.resources, names: o.names });
+          const to = rows.length === PAGE ? Number(rows.at(-1)!.sequence) : bound;
+          batch = { rows: rows.filter(may), to, readAt: performance.now() };
+        } else {
+          await new Promise<void>((resolve) => { wake = resolve; });
+          wake = undefined;
+          continue;
+        }
+        handed = batch.to;
+        if (!batch.rows.length) continue;
+        if (o.admit && !(await o.admit(batch.readAt))) return;
+        for (const row of batch.rows) {
+          if (stopped) return;
+          yield row;
+        }
+      }
+    } finally {
+      feeds.leave(feed, member);
+      o.signal?.removeEventListener('abort', stop);
     }
-  } finally {
-    unsubscribe();
-    o.signal?.removeEventListener('abort', onAbort);
   }
+  return { events: events(), stop };
 }

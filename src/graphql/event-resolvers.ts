@@ -8,6 +8,16 @@ import type { Registry } from '../model/types.js';
 import type { GraphQLContext } from './context.js';
 import { guard } from './errors.js';
 
+/** What a live transport (ws.ts) adds to a subscription's context. */
+export interface LiveContext {
+  /** Aborted when the operation completes or its socket closes. */
+  signal?: AbortSignal;
+  /** Safety-net poll of the log besides bus signals (0: none). */
+  pollMs?: number;
+  /** Asked before each batch of events is sent; false stops the stream (the transport closes). */
+  admit?: (readAt: number) => Promise<boolean>;
+}
+
 interface EventArgs {
   after?: string | null;
   resources?: string[] | null;
@@ -58,17 +68,20 @@ export function eventsQuery() {
   });
 }
 
-/** Live feed: missed events after the cursor once and in order, then every new one. */
+/**
+ * Live feed: missed events after the cursor once and in order, then every new one. The stream's
+ * rows are the payloads themselves (no wrapper object per subscriber), so subscribers sharing a
+ * feed see the same payload object and may share its execution (shared-subscribe.ts).
+ */
 export function eventsSubscription() {
   return {
-    subscribe: (_: unknown, args: EventArgs, ctx: GraphQLContext & { signal?: AbortSignal }) => {
+    subscribe: (_: unknown, args: EventArgs, ctx: GraphQLContext & LiveContext) => {
       const storeId = storeOf(ctx);
-      const stream = streamEvents(ctx.svc, {
-        storeId, after: afterOf(args), resources: args.resources ?? undefined, names: args.names ?? undefined, signal: ctx.signal,
+      return streamEvents(ctx.svc, {
+        storeId, after: afterOf(args), resources: args.resources ?? undefined, names: args.names ?? undefined,
+        signal: ctx.signal, pollMs: ctx.pollMs, admit: ctx.admit,
       });
-      return (async function* wrap() {
-        for await (const row of stream) yield { events: row };
-      })();
     },
+    resolve: (row: Values) => row,
   };
 }

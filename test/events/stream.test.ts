@@ -1,6 +1,7 @@
 // The live event stream: resumes after a position with every missed event once and in order, then
 // delivers new ones as they commit; never shows another store's events or events the token may not
-// read; and with Redis, an event committed on one instance wakes a reader on another.
+// read; falls back to reading the log itself when its consumer stops pulling; and with Redis, an
+// event committed on one instance wakes a reader on another.
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -57,6 +58,59 @@ describe.each(engines())('event stream on %s', (engine) => {
     const seen = await take(narrowStream, 1, 300);
     nabort.abort();
     expect(seen).toEqual([]);
+  });
+});
+
+const emailOf = (e: any) => (typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload).email;
+
+describe.each(engines())('a stream whose consumer stops pulling, on %s', (engine) => {
+  it('holds a bounded queue, then reads the log itself: every event once, in order', async () => {
+    const t = await makeApp({ engine });
+    try {
+      const chain = await tokenChain(t.app);
+      const store = json(await call(t.app, chain.storeHref, { token: chain.storeToken }));
+      const customers = link(store, 'svc:customers');
+      const add = (email: string) => call(t.app, customers, { method: 'POST', token: chain.storeToken, body: { email } });
+      const p = (await t.app.container.tokens.principalFromHeader(`Bearer ${chain.storeToken}`))!;
+      const abort = new AbortController();
+      const stream = streamEvents(t.app.container.context(p, 'slow'), { storeId: p.storeId!, signal: abort.signal, pollMs: 60_000, maxQueued: 3 });
+      // Pulled once: from then on the stream follows the store's shared feed.
+      const first = take(stream, 1);
+      await add('s0@x.io');
+      expect((await first).map((e) => emailOf(e))).toEqual(['s0@x.io']);
+      // Ten events while nobody pulls: more than the three the stream may hold for its consumer.
+      const later = Array.from({ length: 10 }, (_, i) => `s${i + 1}@x.io`);
+      for (const email of later) await add(email);
+      const { stats } = t.app.container.database;
+      const before = stats.statements;
+      const caught = await take(stream, 10);
+      expect(caught.map((e) => emailOf(e))).toEqual(later);
+      // It dropped what it held and read those events from the log itself.
+      expect(stats.statements).toBeGreaterThan(before);
+      const live = take(stream, 1);
+      await add('s11@x.io');
+      expect((await live).map((e) => emailOf(e))).toEqual(['s11@x.io']);
+      abort.abort();
+      expect((await stream.next()).done).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('ends at return() while it waits for events, as graphql-ws needs when a client completes', async () => {
+    const t = await makeApp({ engine });
+    try {
+      const chain = await tokenChain(t.app);
+      const p = (await t.app.container.tokens.principalFromHeader(`Bearer ${chain.storeToken}`))!;
+      // No signal and no abort: only return() can end it while the store is quiet.
+      const stream = streamEvents(t.app.container.context(p, 'quiet'), { storeId: p.storeId!, pollMs: 60_000 });
+      const waiting = stream.next();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await stream.return(undefined)).toEqual({ done: true, value: undefined });
+      expect(await waiting).toEqual({ done: true, value: undefined });
+    } finally {
+      await t.close();
+    }
   });
 });
 

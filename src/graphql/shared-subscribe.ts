@@ -1,0 +1,68 @@
+// graphql-js's subscribe(), except that subscribers who would compute the same result for an event
+// share one execution of their selection. graphql-js executes the selection once per subscriber
+// and event; with 1,000 subscribers to one store (bench scenario 6) that was about a sixth of the
+// service's CPU per event, once the log was read once per store rather than per subscriber. Results are
+// shared only between operations with the same `shareKey` (ws.ts: same document, operation name
+// and variables, same principal kind, tenancy and scopes — everything a resolver's answer depends
+// on) and the same event payload object, which the store's shared feed hands to all of them.
+//
+// Each event also gets fresh loaders: an operation's context lives as long as the subscription, and
+// DataLoader caches would otherwise show every later event the rows as loaded for an earlier one
+// (Event.resource is the subject as it is now).
+import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import type { GraphQLContext } from './context.js';
+import { Loaders } from './loaders.js';
+
+/** Context of an operation whose results may be shared with others of the same key. */
+export interface Shareable {
+  shareKey?: string;
+}
+
+type Result = ExecutionResult | Promise<ExecutionResult>;
+
+/** Per event payload: the result of each key that executed it. Gone with the payload. */
+const results = new WeakMap<object, Map<string, Result>>();
+
+/** One event's execution, with loaders of its own. */
+function executeOne(args: ExecutionArgs, payload: unknown): Result {
+  const ctx = args.contextValue as GraphQLContext;
+  return execute({ ...args, rootValue: payload, contextValue: { ...ctx, loaders: new Loaders(ctx.svc) } });
+}
+
+function executeShared(args: ExecutionArgs, key: string | undefined, payload: unknown): Result {
+  if (!key || typeof payload !== 'object' || payload === null) return executeOne(args, payload);
+  let byKey = results.get(payload);
+  if (!byKey) {
+    byKey = new Map();
+    results.set(payload, byKey);
+  }
+  let result = byKey.get(key);
+  if (!result) {
+    result = executeOne(args, payload);
+    byKey.set(key, result);
+  }
+  return result;
+}
+
+/** Maps each source event to its (possibly shared) result; return() and throw() reach the source. */
+function mapped(source: AsyncIterator<unknown>, fn: (payload: unknown) => Result): AsyncGenerator<ExecutionResult> {
+  const step = async (r: IteratorResult<unknown>): Promise<IteratorResult<ExecutionResult>> =>
+    (r.done ? { done: true, value: undefined } : { done: false, value: await fn(r.value) });
+  const it: AsyncGenerator<ExecutionResult> = {
+    next: async () => step(await source.next()),
+    return: async () => (source.return ? step(await source.return()) : { done: true, value: undefined }),
+    throw: async (err: unknown) => {
+      if (source.throw) return step(await source.throw(err));
+      throw err;
+    },
+    [Symbol.asyncIterator]: () => it,
+  };
+  return it;
+}
+
+export async function sharedSubscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
+  const source = await createSourceEventStream(args);
+  if (!(Symbol.asyncIterator in source)) return source as ExecutionResult;
+  const key = (args.contextValue as Shareable | undefined)?.shareKey;
+  return mapped((source as AsyncIterable<unknown>)[Symbol.asyncIterator](), (payload) => executeShared(args, key, payload));
+}

@@ -1,0 +1,80 @@
+// graphql-ws on @fastify/websocket: graphql-ws's own adapter (graphql-ws/use/@fastify/websocket),
+// rewritten for one difference. graphql-ws awaits each `send` before it pulls a subscription's next
+// result, and the stock adapter resolves a send only once the peer's TCP window took the frame, so
+// a consumer that stops reading stalled its subscription with one message queued: the unsent
+// backlog never showed in bufferedAmount and a too-slow consumer could not be told from a slow
+// one. Here a send resolves as soon as the frame is queued, and the queue is bounded instead: a
+// send that finds more than `maxBufferedBytes` unsent calls `tooSlow` (ws.ts closes with 4429)
+// and is dropped, so a socket never holds more than the limit plus one message.
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from '@fastify/websocket';
+import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
+
+export interface WsExtra {
+  readonly socket: WebSocket;
+  readonly request: FastifyRequest;
+}
+
+/** Ping interval, and how long a pong may take before the peer counts as gone (as graphql-ws's). */
+const KEEP_ALIVE_MS = 12_000;
+
+/** Close reasons are at most 123 bytes. */
+const reasonOf = (err: unknown) => {
+  const m = err instanceof Error ? err.message : String(err);
+  return Buffer.byteLength(m) < 124 ? m : 'Internal server error';
+};
+
+export interface TransportOptions {
+  log: FastifyBaseLogger;
+  maxBufferedBytes: number;
+  /** A send found the socket's backlog over the limit; the frame was not queued. */
+  tooSlow: (extra: WsExtra) => void;
+}
+
+export function makeWsHandler(options: ServerOptions<Record<string, unknown> | undefined, WsExtra>, t: TransportOptions) {
+  const { log } = t;
+  const server = makeServer(options);
+  const isProd = process.env.NODE_ENV === 'production';
+  const internalError = (socket: WebSocket, err: unknown) => {
+    log.error({ err }, 'graphql-ws internal error');
+    socket.close(CloseCode.InternalServerError, isProd ? 'Internal server error' : reasonOf(err));
+  };
+  return function handler(this: FastifyInstance, socket: WebSocket, request: FastifyRequest): void {
+    this.websocketServer.options.handleProtocols = handleProtocols;
+    socket.once('error', (err) => internalError(socket, err));
+    let pongWait: NodeJS.Timeout | null = null;
+    const ping = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
+      pongWait = setTimeout(() => socket.terminate(), KEEP_ALIVE_MS);
+      socket.once('pong', () => {
+        if (pongWait) clearTimeout(pongWait);
+        pongWait = null;
+      });
+      socket.ping();
+    }, KEEP_ALIVE_MS);
+    const extra: WsExtra = { socket, request };
+    const closed = server.opened({
+      protocol: socket.protocol,
+      send: (data) => {
+        if (socket.readyState !== socket.OPEN) return;
+        // Checked and queued in one synchronous step: concurrent operations cannot overshoot.
+        if (socket.bufferedAmount > t.maxBufferedBytes) return t.tooSlow(extra);
+        // Queued, not flushed. A write error also closes the socket, which ends its operations.
+        socket.send(data, () => undefined);
+      },
+      close: (code, reason) => socket.close(code, reason),
+      onMessage: (cb) => socket.on('message', async (data) => {
+        try {
+          await cb(String(data));
+        } catch (err) {
+          internalError(socket, err);
+        }
+      }),
+    }, extra);
+    socket.once('close', (code, reason) => {
+      if (pongWait) clearTimeout(pongWait);
+      clearInterval(ping);
+      void closed(code, String(reason));
+    });
+  };
+}
