@@ -43,6 +43,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
     genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
     ...serverOptions(config),
     routerOptions: { maxParamLength: 200 },
   });

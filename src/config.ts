@@ -45,6 +45,12 @@ export interface Config {
   subscriptionPollMs: number;
   /** Bytes a WebSocket may hold unsent before its consumer counts as too slow and is closed (4429). */
   wsMaxBufferedBytes: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false (none, the default),
+   * true (any), or a comma list of proxy addresses and CIDRs. Rate limits per address and logs use
+   * the client address it yields.
+   */
+  trustProxy: boolean | string;
   /** Execute GraphQL over HTTP with graphql-jit (compiled per document) rather than graphql-js. */
   graphqlJit: boolean;
   /** Requests per token (or per address when anonymous) in each rate-limit window; 0 turns limiting off. */
@@ -107,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     subscriptionPollMs: Math.max(0, int(env.SUBSCRIPTION_POLL_MS, 5000)),
     wsMaxBufferedBytes: Math.max(1024, int(env.WS_MAX_BUFFERED_BYTES, 4 * 1024 * 1024)),
     graphqlJit: env.GRAPHQL_JIT !== 'false',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     rateLimitMax: int(env.RATE_LIMIT_MAX, 6000),
     rateLimitCredentialsMax: int(env.RATE_LIMIT_CREDENTIALS_MAX, 600),
     rateLimitWindowMs: Math.max(1000, int(env.RATE_LIMIT_WINDOW_MS, 60_000)),
@@ -117,4 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownGraceMs: Math.max(100, int(env.SHUTDOWN_GRACE_MS, 25_000)),
   };
   return { ...cfg, ...overrides };
+}
+
+function trustProxy(v: string | undefined): boolean | string {
+  if (!v || v === 'false') return false;
+  return v === 'true' ? true : v;
 }

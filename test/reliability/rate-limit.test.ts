@@ -75,6 +75,18 @@ describe('rate limits', () => {
     expect((await t.app.inject({ method: 'GET', url: '/', remoteAddress: '198.51.100.7', headers: { 'service-api-version': '1' } })).statusCode).toBe(200);
   });
 
+  it('counts per forwarded client address only behind a trusted proxy', async () => {
+    const viaProxy = (t: TestApp, client: string) => t.app.inject({
+      method: 'GET', url: '/', remoteAddress: '10.0.0.5', headers: { 'service-api-version': '1', 'x-forwarded-for': client },
+    }).then((r) => r.statusCode);
+    const trusting = await app({ rateLimitMax: 1, rateLimitCredentialsMax: 100, trustProxy: '10.0.0.0/8' });
+    expect([await viaProxy(trusting, '198.51.100.1'), await viaProxy(trusting, '198.51.100.2'), await viaProxy(trusting, '198.51.100.1')])
+      .toEqual([200, 200, 429]);
+    // Untrusted, the header is the client's own claim: everyone behind the address shares one budget.
+    const plain = await app({ rateLimitMax: 1, rateLimitCredentialsMax: 100 });
+    expect([await viaProxy(plain, '198.51.100.1'), await viaProxy(plain, '198.51.100.2')]).toEqual([200, 429]);
+  });
+
   describe.skipIf(!REDIS_URL)('shared through Redis', () => {
     it('counts requests to two instances against one limit', async () => {
       const redisPrefix = `rl-test-${randomBytes(4).toString('hex')}:`;
