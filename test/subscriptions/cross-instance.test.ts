@@ -2,38 +2,33 @@
 // subscriber on instance B receives, with the fields it selected, an event caused by a write made
 // through instance A. B never polls (SUBSCRIPTION_POLL_MS=0), so only the Redis signal can wake it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { makeApp, PG_URL, REDIS_URL, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { encodeEventCursor } from '../../src/events/stream.js';
+import { listenForWs, until, wsClients } from './ws-world.js';
 
 if (!PG_URL || !REDIS_URL) console.log('[skip] cross-instance subscription: TEST_DATABASE_URL and TEST_REDIS_URL are both needed');
 
 const QUERY = `subscription($after: String) { events(after: $after, resources: [CUSTOMER]) {
   name cursor resourceType resource { __typename ... on Customer { email firstName } } } }`;
 
-async function until(cond: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-}
-
 describe.skipIf(!PG_URL || !REDIS_URL)('a subscription on another instance', () => {
   let a: TestApp;
   let b: TestApp;
   let chain: Chain;
-  let client: Client | undefined;
+  let urlB: string;
+  const { connect, disposeAll } = wsClients(() => urlB);
   beforeAll(async () => {
     const prefix = `test:subs-${process.pid}-${Date.now()}:`;
     const config = { redisUrl: REDIS_URL, redisPrefix: prefix, subscriptionPollMs: 0 };
     a = await makeApp({ engine: 'postgres', config });
     b = await makeApp({ engine: 'postgres', config, reuseSchema: a.config.databaseSchema });
-    await a.app.listen({ host: '127.0.0.1', port: 0 });
-    await b.app.listen({ host: '127.0.0.1', port: 0 });
+    await listenForWs(a);
+    urlB = await listenForWs(b);
     chain = await tokenChain(a.app);
   });
   afterAll(async () => {
-    await client?.dispose();
+    await disposeAll();
     await b?.close();
     await a?.close();
   });
@@ -41,10 +36,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a subscription on another instance', () 
   it('delivers a write on instance A to a subscriber on instance B through the Redis signal', async () => {
     const portOf = (t: TestApp) => (t.app.server.address() as { port: number }).port;
     expect(portOf(a)).not.toBe(portOf(b));
-    client = createClient({
-      url: `ws://127.0.0.1:${portOf(b)}/graphql`, webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${chain.storeToken}` }, retryAttempts: 0,
-    });
+    const client = connect(chain.storeToken);
     const seen: any[] = [];
     const errors: unknown[] = [];
     client.subscribe({ query: QUERY, variables: { after: encodeEventCursor(0) } }, {

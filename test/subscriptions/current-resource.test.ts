@@ -2,37 +2,30 @@
 // subscription: a later event about the same row shows the row's new values, not the ones loaded
 // for an earlier event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { encodeEventCursor } from '../../src/events/stream.js';
+import { listenForWs, until, wsClients } from './ws-world.js';
 
 const QUERY = 'subscription($after: String) { events(after: $after, resources: [CUSTOMER]) { name resource { ... on Customer { firstName } } } }';
-
-async function until(cond: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-}
 
 describe('Event.resource over a long-lived subscription', () => {
   let t: TestApp;
   let url: string;
   let chain: Chain;
-  let client: Client | undefined;
+  const { connect, disposeAll } = wsClients(() => url);
   beforeAll(async () => {
     t = await makeApp();
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/graphql`;
+    url = await listenForWs(t);
     chain = await tokenChain(t.app);
   });
   afterAll(async () => {
-    await client?.dispose();
+    await disposeAll();
     await t?.close();
   });
 
   it('shows each event the row as it is then', async () => {
-    client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${chain.storeToken}` }, retryAttempts: 0 });
+    const client = connect(chain.storeToken);
     const seen: Array<[string, string]> = [];
     client.subscribe({ query: QUERY, variables: { after: encodeEventCursor(0) } }, {
       next: (r) => { const e = (r.data as any).events; seen.push([e.name, e.resource?.firstName]); }, error: () => undefined, complete: () => undefined,

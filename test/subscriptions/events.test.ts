@@ -2,11 +2,11 @@
 // the fields it selected, resumes after a disconnect with every missed event exactly once, never
 // sees another store's events, and is held to the same auth and limits as HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { Client } from 'graphql-ws';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { fillCart, openShop, type Shop } from '../helpers/shop.js';
+import { listenForWs, untilWithin, wsClients } from './ws-world.js';
 
 const SUBSCRIPTION = `subscription($after: String) { events(after: $after, resources: [TRANSACTION, CUSTOMER]) {
   name cursor resourceType
@@ -27,32 +27,22 @@ function collect(client: Client, query: string, variables: Record<string, unknow
   return { seen, errors, stop, isDone: () => done };
 }
 
-async function until(cond: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-}
+const until = untilWithin(5000);
 
 describe('events subscription over graphql-ws', () => {
   let t: TestApp;
   let url: string;
   let chain: Chain;
   let shop: Shop;
-  const clients: Client[] = [];
-  const connect = (token: string, extra: Partial<Parameters<typeof createClient>[0]> = {}) => {
-    const c = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: true, ...extra });
-    clients.push(c);
-    return c;
-  };
+  const { connect, disposeAll } = wsClients(() => url);
   beforeAll(async () => {
     t = await makeApp();
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address() as { port: number };
-    url = `ws://127.0.0.1:${address.port}/graphql`;
+    url = await listenForWs(t);
     chain = await tokenChain(t.app);
     shop = await openShop(t.app, chain);
   });
   afterAll(async () => {
-    for (const c of clients) await c.dispose();
+    await disposeAll();
     await t?.close();
   });
 
@@ -115,8 +105,7 @@ describe('token expiry and the pull feed', () => {
   it('closes the socket with 4401 when the token expires', async () => {
     const t = await makeApp({ config: { accessTokenTtl: 1 } });
     try {
-      await t.app.listen({ host: '127.0.0.1', port: 0 });
-      const port = (t.app.server.address() as { port: number }).port;
+      const url = await listenForWs(t);
       const chain = await tokenChain(t.app).catch(() => undefined);
       // With a 1 s lifetime the chain itself may outlive its tokens; refresh for a fresh one.
       const res = await t.app.inject({
@@ -125,10 +114,7 @@ describe('token expiry and the pull feed', () => {
       });
       const token = JSON.parse(res.body).access_token;
       const closed: number[] = [];
-      const client = createClient({
-        url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` },
-        retryAttempts: 0, on: { closed: (e: any) => closed.push(e.code) },
-      });
+      const client = wsClients(url).connect(token, { on: { closed: (e: any) => closed.push(e.code) } });
       const sub = collect(client, SUBSCRIPTION);
       await until(() => closed.length > 0, 4000);
       expect(closed[0]).toBe(4401);

@@ -3,36 +3,31 @@
 // log per signal, one execution per distinct selection, one liveness check per token), counted in
 // SQL statements, so 1 and 50 subscribers per selection cost the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { encodeEventCursor } from '../../src/events/stream.js';
+import { listenForWs, untilWithin, wsClients } from './ws-world.js';
 
 const EMAILS = 'subscription($after: String) { events(after: $after, resources: [CUSTOMER]) { cursor name resource { ... on Customer { email } } } }';
 const NAMES = 'subscription($after: String) { events(after: $after, names: ["customer/created"]) { cursor resourceType resource { ... on Customer { firstName } } } }';
 
-async function until(cond: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-}
+const until = untilWithin(20_000);
 
 describe('fan-out to many subscribers of one store', () => {
   let t: TestApp;
   let url: string;
   let chain: Chain;
   let customers: string;
-  const clients: Client[] = [];
+  const { connect, disposeAll } = wsClients(() => url);
   beforeAll(async () => {
     // No safety-net poll: the statement counts below must see only what a write causes.
     t = await makeApp({ config: { subscriptionPollMs: 0 } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/graphql`;
+    url = await listenForWs(t);
     chain = await tokenChain(t.app);
     customers = link(json(await call(t.app, chain.storeHref, { token: chain.storeToken })), 'svc:customers');
   });
   afterAll(async () => {
-    for (const c of clients) await c.dispose();
+    await disposeAll();
     await t?.close();
   });
 
@@ -40,8 +35,7 @@ describe('fan-out to many subscribers of one store', () => {
   const names: string[][] = [];
   function subscribe(n: number, query: string, into: string[][], pick: (e: any) => string, after: string) {
     for (let i = 0; i < n; i++) {
-      const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${chain.storeToken}` }, retryAttempts: 0 });
-      clients.push(client);
+      const client = connect(chain.storeToken);
       const seen: string[] = [];
       into.push(seen);
       client.subscribe({ query, variables: { after } }, { next: (r) => seen.push(pick((r.data as any).events)), error: (e) => seen.push(`error: ${JSON.stringify(e)}`), complete: () => undefined });

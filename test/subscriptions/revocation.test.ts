@@ -2,32 +2,25 @@
 // deleted), the next event is not delivered and the socket closes with 4403, and no new operation
 // runs on it, as REST would refuse the next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { basic, oauthPost, refresh } from '../auth/helpers.js';
 import { encodeEventCursor } from '../../src/events/stream.js';
+import { listenForWs, until, wsClients } from './ws-world.js';
 
 const QUERY = 'subscription($after: String) { events(after: $after, resources: [CUSTOMER]) { name resource { ... on Customer { email } } } }';
 const FORBIDDEN = { code: 4403, reason: 'Forbidden: the token was revoked, or its client, user or store no longer exists' };
 
-async function until(cond: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-}
-
 describe('token liveness on an open socket', () => {
   let t: TestApp;
   let url: string;
-  const clients: Client[] = [];
+  const sockets = wsClients(() => url);
   beforeAll(async () => {
     t = await makeApp();
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/graphql`;
+    url = await listenForWs(t);
   });
   afterAll(async () => {
-    for (const c of clients) await c.dispose();
+    await sockets.disposeAll();
     await t?.close();
   });
 
@@ -35,11 +28,10 @@ describe('token liveness on an open socket', () => {
   async function connect(token: string) {
     const closes: Array<{ code: number; reason: string }> = [];
     let connected = false;
-    const client = createClient({
-      url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: false, onNonLazyError: () => undefined,
+    const client = sockets.connect(token, {
+      lazy: false, onNonLazyError: () => undefined,
       on: { connected: () => { connected = true; }, closed: (e: any) => closes.push({ code: e.code, reason: e.reason }) },
     });
-    clients.push(client);
     await until(() => connected || closes.length > 0);
     expect(connected).toBe(true);
     return { client, closes };

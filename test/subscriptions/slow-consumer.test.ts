@@ -3,11 +3,11 @@
 // on the same server receives every event; what the slow one did receive is in order and gap-free,
 // and it resumes with `after: <last cursor>` to get the rest exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { encodeEventCursor } from '../../src/events/stream.js';
+import { listenForWs, untilWithin, wsClients } from './ws-world.js';
 
 const LIMIT = 256 * 1024;
 /** Subscriptions on the slow socket, each a fat selection: loopback's kernel buffers take ~4 MB first. */
@@ -20,35 +20,30 @@ const WRITE_CAP = 2000;
 
 interface Frame { id?: string; type: string; payload?: any }
 
-async function until(cond: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-}
+const until = untilWithin(20_000, 10);
 
 describe('a consumer that stops reading', () => {
   let t: TestApp;
   let url: string;
   let chain: Chain;
-  const clients: Client[] = [];
+  const { connect, disposeAll } = wsClients(() => url);
   const raw: WebSocket[] = [];
   beforeAll(async () => {
     t = await makeApp({ config: { wsMaxBufferedBytes: LIMIT } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/graphql`;
+    url = await listenForWs(t);
     chain = await tokenChain(t.app);
   });
   afterAll(async () => {
     // A paused peer never answers the close handshake: without this the server waits 30 s for it.
     for (const ws of raw) ws.terminate();
-    for (const c of clients) await c.dispose();
+    await disposeAll();
     await t?.close();
   });
 
   it('is closed with 4429 and a bounded buffer while others receive every event', async () => {
     // The normal subscriber: every customer event of the store, from the start of the log.
     const steady: Array<{ cursor: string; resource: { email: string } }> = [];
-    const normal = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${chain.storeToken}` }, retryAttempts: 0 });
-    clients.push(normal);
+    const normal = connect(chain.storeToken);
     normal.subscribe({ query: THIN, variables: { after: START } }, { next: (r) => steady.push((r.data as any).events), error: () => undefined, complete: () => undefined });
 
     // The slow one: a raw graphql-transport-ws client that subscribes and then stops reading.
@@ -104,8 +99,7 @@ describe('a consumer that stops reading', () => {
 
     // Resuming from its last cursor delivers the rest, once each.
     const rest: string[] = [];
-    const again = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${chain.storeToken}` }, retryAttempts: 0 });
-    clients.push(again);
+    const again = connect(chain.storeToken);
     again.subscribe({ query: THIN, variables: { after: got.at(-1)?.cursor ?? START } }, {
       next: (r) => rest.push((r.data as any).events.resource.email), error: () => undefined, complete: () => undefined,
     });
