@@ -10,6 +10,11 @@ export interface Principal extends TenantScope {
   tokenId?: string;
   /** When the token expires (Unix seconds); long-lived connections close then. */
   expiresAt?: number;
+  /**
+   * Whether the store had cart items past their expiry when this request's token was checked
+   * (TokenService.preflight); undefined where nobody looked (internal callers), which means "look".
+   */
+  expiredCartItems?: boolean;
 }
 
 export const ANONYMOUS: Principal = { kind: 'anonymous', scopes: new Set() };

@@ -57,7 +57,9 @@ async function hasChildren(tx: Tx, itemId: number): Promise<boolean> {
 /** Deletes the caller's store's expired cart items (and their attributes, which have no foreign key). */
 export async function purgeExpiredItems(ctx: ServiceContext): Promise<void> {
   const storeId = ctx.principal.storeId;
-  if (!storeId) return;
+  if (!storeId || ctx.principal.expiredCartItems === false) return;
+  // Purged once per request: the flag came from this request's token check.
+  if (ctx.principal.expiredCartItems) ctx.principal.expiredCartItems = false;
   const now = unixNow(ctx);
   const expired = await ctx.repo.db.selectFrom('items').select('id')
     // `+store_id` leaves SQLite free to use the index on expires: only expiring rows are visited.
