@@ -1,20 +1,17 @@
-// One delivery attempt of one event to one webhook: render the payload, seal it (signatures, JWE),
-// POST it through the SSRF-safe client outside any transaction, then record the attempt (a
-// webhook_log row), the delivery's next state (retry schedule) and the webhook's failure streak
-// (switching it off after too many, or at once on 410 Gone) in one transaction.
+// Delivery attempts of one batch of claims: read every claim's webhook and event in one statement,
+// render each distinct payload once (deliveries of the same event with the same webhook query get
+// the same bytes), seal it per webhook (signatures, JWE) and POST it through the SSRF-safe client
+// outside any transaction. Recording the outcomes is outcomes.ts's job, for many attempts at once.
 import { performance } from 'node:perf_hooks';
-import { inTransaction, type Database, type Tx } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import type { Registry } from '../model/types.js';
 import type { Repository } from '../data/repository.js';
 import type { Principal } from '../auth/principal.js';
 import type { ServiceContext } from '../services/context.js';
 import type { Clock } from '../services/clock.js';
-import { formatTimestamp } from '../services/clock.js';
 import { OutboundBlocked, postOutbound } from '../net/outbound.js';
 import { buildPayload, PayloadError, storePrincipal, type PayloadRenderer } from './payload.js';
 import { messageId, seal } from './signing.js';
-import { recordChange } from './record.js';
-import { claimIn } from './queue.js';
 
 export interface DeliveryDeps {
   database: Database;
@@ -28,7 +25,7 @@ export interface DeliveryDeps {
   /** Seconds before each retry; its length is the number of retries. */
   retrySchedule: number[];
   disableAfter: number;
-  /** How long a claimed attempt stays leased (longer than the timeout). */
+  /** How long a claimed attempt stays leased (longer than the timeout plus the wait to be recorded). */
   leaseMs: number;
   log?: { error(obj: unknown, msg?: string): void };
 }
@@ -46,7 +43,8 @@ export interface Claim {
   refeed: number;
 }
 
-interface Outcome {
+/** What one attempt came to, as recorded in its webhook_logs row. */
+export interface Outcome {
   ok: boolean;
   /** Nothing was sent because the webhook's filters exclude the resource. */
   skipped?: boolean;
@@ -83,7 +81,15 @@ interface Target {
   webhook_ids: string | null;
 }
 
-async function send(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, hook: Target): Promise<Outcome> {
+async function loadTargets(database: Database, claims: Claim[]): Promise<Map<number, Target>> {
+  const rows = await database.db.selectFrom('webhook_statuses as s')
+    .innerJoin('webhooks as w', 'w.id', 's.webhook_id').leftJoin('events as e', 'e.id', 's.event_id')
+    .select(['s.id', 'w.url', 'w.format', 'w.query', 'w.encryption_key', 'e.id as event_id', 'e.payload', 'e.webhook_ids'])
+    .where('s.id', 'in', claims.map((c) => c.id)).execute();
+  return new Map(rows.map((r) => [Number(r.id), r as Target]));
+}
+
+async function send(deps: DeliveryDeps, claim: Claim, hook: Target, payload: () => Promise<string | null>): Promise<Outcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const fail = (error: string, headers: Record<string, string> = {}): Outcome => ({ ok: false, code: null, body: null, error, duration: elapsed(), headers });
@@ -91,8 +97,7 @@ async function send(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, hook:
   if (!hook.url) return fail('the webhook has no url');
   let json: string | null;
   try {
-    json = await buildPayload(ctx, deps.renderer,
-      { store_id: claim.store_id, resource_type: claim.resource_type, resource_id: claim.resource_id, payload: hook.payload }, hook.query);
+    json = await payload();
   } catch (err) {
     if (err instanceof PayloadError) return fail(err.message);
     // Counted as a failed attempt (so it backs off); the details stay in the service log.
@@ -119,71 +124,33 @@ async function send(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, hook:
   }
 }
 
-/** Switches the webhook off, recording why in the changelog (announced as changelog/created). */
-async function disable(deps: DeliveryDeps, tx: Tx, ctx: ServiceContext, webhookId: number, message: string, now: string): Promise<void> {
-  const r = deps.registry.resource('webhook');
-  const before = await deps.repo.findById(r, { storeId: ctx.principal.storeId }, webhookId, tx);
-  if (!before || !before.is_active) return;
-  await tx.updateTable('webhooks').set({ is_active: 0, consecutive_failures: 0, date_modified: now }).where('id', '=', webhookId).execute();
-  await recordChange(tx, ctx, r, 'modified', before, { ...before, is_active: false, date_modified: now }, { message });
-}
-
-export interface Delivered {
-  /** The webhook was switched off (its store's log grew by a changelog event). */
-  disabled: boolean;
-  /** The same webhook's next delivery, claimed in the same transaction because it is due now. */
-  next?: Claim;
-}
-
-async function record(deps: DeliveryDeps, ctx: ServiceContext, claim: Claim, o: Outcome, chain: boolean): Promise<Delivered> {
-  const now = deps.clock.now();
-  const stamp = formatTimestamp(now);
-  const retryIn = deps.retrySchedule[claim.attempts - 1];
-  const next = o.ok ? { status: 'successful', next_attempt_at: null }
-    : retryIn === undefined ? { status: 'failed', next_attempt_at: null }
-      : { status: 'pending', next_attempt_at: formatTimestamp(new Date(now.getTime() + retryIn * 1000)) };
-  return inTransaction(deps.database, async (tx) => {
-    await tx.insertInto('webhook_logs').values({
-      store_id: claim.store_id, webhook_id: claim.webhook_id, webhook_status_id: claim.id, resource_type: claim.resource_type,
-      resource_id: claim.resource_id, event: claim.event, request_headers: JSON.stringify(o.headers), response_code: o.code,
-      response_body: o.body, error: o.error, duration: o.duration, date_created: stamp, date_modified: stamp,
-    }).execute();
-    // Only the holder of this attempt may settle it: a resend or an expired lease re-queued it meanwhile.
-    await tx.updateTable('webhook_statuses').set({ ...next, date_modified: stamp })
-      .where('id', '=', claim.id).where('attempts', '=', claim.attempts).where('status', '=', 'pending').execute();
-    const following = async (): Promise<Delivered> => {
-      if (!chain) return { disabled: false };
-      const lease = { now: stamp, leaseUntil: formatTimestamp(new Date(now.getTime() + deps.leaseMs)) };
-      const [nextClaim] = await claimIn(tx, deps.database.dialect, lease, 1, claim.webhook_id);
-      return { disabled: false, next: nextClaim };
-    };
-    if (o.skipped) return following();
-    if (o.ok) {
-      await tx.updateTable('webhooks').set({ consecutive_failures: 0 }).where('id', '=', claim.webhook_id).where('consecutive_failures', '<>', 0).execute();
-      return following();
-    }
-    const streak = await tx.updateTable('webhooks').set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
-      .where('id', '=', claim.webhook_id).returning(['consecutive_failures']).executeTakeFirst();
-    const failures = Number(streak?.consecutive_failures ?? 0);
-    const why = o.gone ? 'the endpoint answered 410 Gone'
-      : failures >= deps.disableAfter ? `${failures} consecutive delivery attempts failed (last: ${o.code ? `HTTP ${o.code}` : o.error})` : undefined;
-    if (!why) return following();
-    await disable(deps, tx, ctx, claim.webhook_id, `webhook switched off: ${why}`, stamp);
-    return { disabled: true };
-  });
-}
-
 /**
- * Makes the claimed attempt and records it. With `chain`, the webhook's next delivery is claimed
- * in the recording transaction when it is due, so a backlog drains without a dispatcher pass each.
+ * Makes the claimed attempts, one promise each: its outcome, or `null` when there is nothing to
+ * record (the webhook was deleted meanwhile, and its deliveries with it). A rejection means the
+ * attempt could not even be prepared (database unreachable); its lease brings it back later.
  */
-export async function deliver(deps: DeliveryDeps, claim: Claim, chain: boolean): Promise<Delivered> {
-  const ctx = deps.context(storePrincipal(claim.store_id), `webhook-${claim.id}-${claim.attempts}`);
-  const hook = await deps.database.db.selectFrom('webhook_statuses as s')
-    .innerJoin('webhooks as w', 'w.id', 's.webhook_id').leftJoin('events as e', 'e.id', 's.event_id')
-    .select(['w.url', 'w.format', 'w.query', 'w.encryption_key', 'e.id as event_id', 'e.payload', 'e.webhook_ids'])
-    .where('s.id', '=', claim.id).executeTakeFirst() as Target | undefined;
-  if (!hook) return { disabled: false }; // the webhook was deleted meanwhile, and its deliveries with it
-  const outcome = await send(deps, ctx, claim, hook);
-  return record(deps, ctx, claim, outcome, chain);
+export function attemptAll(deps: DeliveryDeps, claims: Claim[]): Promise<Outcome | null>[] {
+  const targets = loadTargets(deps.database, claims);
+  const contexts = new Map<number, ServiceContext>();
+  const rendered = new Map<string, Promise<string | null>>();
+  // Rendered at the same moment from the same rows, the payloads of one event for two webhooks
+  // with the same query are the same bytes: build them once.
+  const payloadOf = (claim: Claim, hook: Target) => () => {
+    const key = `${claim.store_id}\n${hook.event_id}\n${claim.resource_type}\n${claim.resource_id}\n${hook.query ?? ''}`;
+    let p = rendered.get(key);
+    if (!p) {
+      let ctx = contexts.get(claim.store_id);
+      if (!ctx) contexts.set(claim.store_id, ctx = deps.context(storePrincipal(claim.store_id), `webhooks-${claim.id}-${claim.attempts}`));
+      p = buildPayload(ctx, deps.renderer,
+        { store_id: claim.store_id, resource_type: claim.resource_type, resource_id: claim.resource_id, payload: hook.payload }, hook.query);
+      // Each attempt handles the failure itself; this copy must not count as unhandled.
+      p.catch(() => undefined);
+      rendered.set(key, p);
+    }
+    return p;
+  };
+  return claims.map(async (claim) => {
+    const hook = (await targets).get(claim.id);
+    return hook ? send(deps, claim, hook, payloadOf(claim, hook)) : null;
+  });
 }

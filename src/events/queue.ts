@@ -13,7 +13,8 @@ import type { Claim } from './delivery.js';
 
 /** Arbitrary key of the PostgreSQL advisory lock that serializes fan-out across instances. */
 const FAN_OUT_LOCK = 7_310_008;
-const FAN_OUT_BATCH = 500;
+/** Events queued per transaction. */
+export const FAN_OUT_BATCH = 500;
 
 interface HookRow { id: number; store_id: number; event_resource: string; events: string | null; is_active: number }
 interface EventRow { id: number; store_id: number; name: string; resource_type: string; resource_id: number; webhook_ids: string | null }
@@ -52,40 +53,54 @@ export async function insertStatuses(tx: Tx, rows: Record<string, unknown>[]): P
   }
 }
 
-/** Queues one batch of undispatched events; the number of events handled (0: none left or another instance is at it). */
-export async function fanOutBatch(database: Database, now: string): Promise<number> {
-  // A plain read first: most passes find nothing, and on SQLite a write transaction stalls every writer.
-  if (!await database.db.selectFrom('events').select('id').where('dispatched_at', 'is', null).limit(1).executeTakeFirst()) return 0;
-  return inTransaction(database, async (tx) => {
-    if (database.dialect === 'postgres') {
-      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${FAN_OUT_LOCK}) as ok`.execute(tx);
-      if (!lock.rows[0]?.ok) return 0;
-    }
-    const events = (await tx.selectFrom('events').select(['id', 'store_id', 'name', 'resource_type', 'resource_id', 'webhook_ids'])
-      .where('dispatched_at', 'is', null).orderBy('id').limit(FAN_OUT_BATCH).execute()) as EventRow[];
-    if (!events.length) return 0;
-    const stores = [...new Set(events.map((e) => Number(e.store_id)))];
-    const hooks = (await tx.selectFrom('webhooks').select(['id', 'store_id', 'event_resource', 'events', 'is_active'])
-      .where('store_id', 'in', stores).where('url', 'is not', null).orderBy('id').execute()) as HookRow[];
-    const rows: Record<string, unknown>[] = [];
-    for (const e of events) {
-      for (const h of hooks) if (takes(h, e)) rows.push(statusRow({ id: Number(h.id), store_id: Number(h.store_id) }, e, e.webhook_ids !== null, now));
-    }
-    await insertStatuses(tx, rows);
-    await tx.updateTable('events').set({ dispatched_at: now }).where('id', 'in', events.map((e) => e.id)).execute();
-    return events.length;
-  });
+/** Whether the log holds events not queued yet: a plain read, as most passes find none. */
+export async function anyUndispatched(db: Db): Promise<boolean> {
+  return !!await db.selectFrom('events').select('id').where('dispatched_at', 'is', null).limit(1).executeTakeFirst();
 }
 
-/** Each active webhook's oldest pending delivery when it is due (of one webhook, when given). */
-function dueHeads(db: Db, now: string, limit: number, lock: boolean, webhookId?: number) {
+/**
+ * Queues one batch of undispatched events inside the caller's transaction (the dispatcher's, which
+ * also records attempts and claims: one commit for all three); the number of events handled
+ * (0: none left, or another instance is at it).
+ */
+export async function fanOutIn(tx: Tx, dialect: Database['dialect'], now: string): Promise<number> {
+  if (dialect === 'postgres') {
+    // Keyed by schema too: instances sharing a schema serialize, other schemas' services (tests
+    // run several side by side in one database) must not skip their fan-out for ours.
+    const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${FAN_OUT_LOCK}, hashtext(current_schema())) as ok`.execute(tx);
+    if (!lock.rows[0]?.ok) return 0;
+  }
+  const events = (await tx.selectFrom('events').select(['id', 'store_id', 'name', 'resource_type', 'resource_id', 'webhook_ids'])
+    .where('dispatched_at', 'is', null).orderBy('id').limit(FAN_OUT_BATCH).execute()) as EventRow[];
+  if (!events.length) return 0;
+  const stores = [...new Set(events.map((e) => Number(e.store_id)))];
+  const hooks = (await tx.selectFrom('webhooks').select(['id', 'store_id', 'event_resource', 'events', 'is_active'])
+    .where('store_id', 'in', stores).where('url', 'is not', null).orderBy('id').execute()) as HookRow[];
+  const rows: Record<string, unknown>[] = [];
+  for (const e of events) {
+    for (const h of hooks) if (takes(h, e)) rows.push(statusRow({ id: Number(h.id), store_id: Number(h.store_id) }, e, e.webhook_ids !== null, now));
+  }
+  await insertStatuses(tx, rows);
+  await tx.updateTable('events').set({ dispatched_at: now }).where('id', 'in', events.map((e) => e.id)).execute();
+  return events.length;
+}
+
+/** Queues one batch of undispatched events in a transaction of its own. */
+export async function fanOutBatch(database: Database, now: string): Promise<number> {
+  // A plain read first: most passes find nothing, and on SQLite a write transaction stalls every writer.
+  if (!await anyUndispatched(database.db)) return 0;
+  return inTransaction(database, (tx) => fanOutIn(tx, database.dialect, now));
+}
+
+/** Each active webhook's oldest pending delivery when it is due, but for the `busy` webhooks. */
+function dueHeads(db: Db, now: string, limit: number, lock: boolean, busy: readonly number[] = []) {
   return sql<{ id: number }>`
     select s.id from webhooks w
     join webhook_statuses s on s.id = (
       select p.id from webhook_statuses p
       where p.webhook_id = w.id and p.status = 'pending'
       order by p.event_id, p.id limit 1)
-    where w.is_active = 1 and s.next_attempt_at <= ${now} ${webhookId === undefined ? sql`` : sql`and w.id = ${webhookId}`}
+    where w.is_active = 1 and s.next_attempt_at <= ${now} ${busy.length ? sql`and w.id not in (${sql.join([...busy])})` : sql``}
     order by s.next_attempt_at, s.id
     limit ${limit}
     ${lock ? sql`for update of s skip locked` : sql``}`.execute(db);
@@ -97,9 +112,13 @@ export interface ClaimWindow {
   leaseUntil: string;
 }
 
-/** Claims due deliveries inside the caller's transaction (one webhook's next one, when given). */
-export async function claimIn(tx: Tx, dialect: Database['dialect'], w: ClaimWindow, limit: number, webhookId?: number): Promise<Claim[]> {
-  const heads = await dueHeads(tx, w.now, limit, dialect === 'postgres', webhookId);
+/**
+ * Claims due deliveries inside the caller's transaction, at most one per webhook. `busy`: webhooks
+ * this process has an attempt of in flight; even if that attempt's lease ran out (a clock jump, a
+ * stalled process, a database outage while recording), a second one would overtake it.
+ */
+export async function claimIn(tx: Tx, dialect: Database['dialect'], w: ClaimWindow, limit: number, busy: readonly number[] = []): Promise<Claim[]> {
+  const heads = await dueHeads(tx, w.now, limit, dialect === 'postgres', busy);
   if (!heads.rows.length) return [];
   const claimed = await tx.updateTable('webhook_statuses')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: w.leaseUntil, date_modified: w.now }))
@@ -112,9 +131,14 @@ export async function claimIn(tx: Tx, dialect: Database['dialect'], w: ClaimWind
   }));
 }
 
+/** Whether any delivery is due now: a plain read, so a pass that finds nothing opens no write transaction. */
+export async function anyDue(db: Db, now: string, busy: readonly number[] = []): Promise<boolean> {
+  return (await dueHeads(db, now, 1, false, busy)).rows.length > 0;
+}
+
 /** Claims up to `limit` due deliveries, at most one per webhook. */
 export async function claimDue(database: Database, w: ClaimWindow, limit: number): Promise<Claim[]> {
   // A plain read first: most calls find nothing due.
-  if (!(await dueHeads(database.db, w.now, 1, false)).rows.length) return [];
+  if (!await anyDue(database.db, w.now)) return [];
   return inTransaction(database, (tx) => claimIn(tx, database.dialect, w, limit));
 }

@@ -1,9 +1,15 @@
 // Maps service errors to GraphQL: invalid input becomes userErrors in mutation payloads (with
-// camelCase field names), everything else a GraphQL error with a stable extensions.code.
-import { GraphQLError } from 'graphql';
+// camelCase field names), everything else a GraphQL error with a stable extensions.code. A database
+// outage is SERVICE_UNAVAILABLE wherever it is met (and 503 with Retry-After, as REST answers it,
+// when the request got nothing else).
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { ResourceDef } from '../model/types.js';
 import { ApiError } from '../services/errors.js';
 import { QueryError } from '../data/compile.js';
+import { isUnavailable, unavailableError } from '../ops/unavailable.js';
+import type { GraphQLContext } from './context.js';
 
 const CODES: Record<string, string> = {
   unauthenticated: 'UNAUTHENTICATED', forbidden: 'FORBIDDEN', not_found: 'NOT_FOUND', invalid: 'BAD_USER_INPUT',
@@ -15,6 +21,8 @@ export function toGraphQLError(err: unknown): unknown {
   if (err instanceof QueryError) {
     return new GraphQLError(err.message, { extensions: { code: 'BAD_USER_INPUT', field: err.field } });
   }
+  // Also for graphql-ws, which formats errors without Apollo's formatError.
+  if (isUnavailable(err)) return new GraphQLError(unavailableError().message, { originalError: err as Error, extensions: { code: SERVICE_UNAVAILABLE } });
   if (!(err instanceof ApiError)) return err;
   return new GraphQLError(err.message, {
     extensions: { code: CODES[err.kind] ?? 'INTERNAL_SERVER_ERROR', ...(err.kind === 'forbidden' ? { scopes: err.headers } : {}) },
@@ -46,4 +54,53 @@ export async function guard<T>(fn: () => Promise<T>): Promise<T> {
   } catch (err) {
     throw toGraphQLError(err);
   }
+}
+
+/** extensions.code of errors caused by the database being unreachable (REST: 503 `unavailable`). */
+export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
+
+function unavailable(logref?: string): GraphQLFormattedError {
+  return { message: unavailableError().message, extensions: { code: SERVICE_UNAVAILABLE, ...(logref ? { logref } : {}) } };
+}
+
+/**
+ * Apollo's formatError: whichever resolver or loader met the outage, the client learns that it is
+ * temporary, without the driver's message.
+ */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = (error as { originalError?: unknown } | null)?.originalError;
+  return isUnavailable(original ?? error) ? { ...formatted, ...unavailable() } : formatted;
+}
+
+/**
+ * An operation that got no data, only SERVICE_UNAVAILABLE errors, is answered 503 with REST's
+ * Retry-After; with partial data it stays 200. Errors get the request id as `logref`, as in REST.
+ */
+export const unavailableStatus: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse(rc) {
+        if (rc.response.body.kind !== 'single') return;
+        const result = rc.response.body.singleResult;
+        if (!result.errors?.some((e) => e.extensions?.code === SERVICE_UNAVAILABLE)) return;
+        const logref = rc.contextValue?.svc?.requestId;
+        result.errors = result.errors.map((e) => (e.extensions?.code === SERVICE_UNAVAILABLE ? { ...e, ...unavailable(logref) } : e));
+        if (!result.errors.every((e) => e.extensions?.code === SERVICE_UNAVAILABLE)) return;
+        if (result.data && Object.values(result.data).some((v) => v !== null)) return;
+        rc.response.http.status = 503;
+        for (const [name, value] of Object.entries(unavailableError().headers)) rc.response.http.headers.set(name, value);
+      },
+    };
+  },
+};
+
+/**
+ * Error handler of the /graphql routes: an outage met before Apollo runs (the bearer token's
+ * liveness check in the app's onRequest hook) is answered in GraphQL's shape; anything else goes on
+ * to the app's handler.
+ */
+export async function graphqlRouteErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!isUnavailable(err)) throw err;
+  req.log.warn({ err }, 'database unavailable');
+  await reply.code(503).headers(unavailableError().headers).type('application/json; charset=utf-8').send({ errors: [unavailable(req.id)] });
 }

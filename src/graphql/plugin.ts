@@ -14,6 +14,7 @@ import websocket from '@fastify/websocket';
 import { graphqlWsHandler } from './ws.js';
 import { actualCost, fragmentsOf } from './cost.js';
 import { registerGraphiqlAssets, sendGraphiql, wantsGraphiql } from './graphiql.js';
+import { formatError, graphqlRouteErrors, unavailableStatus } from './errors.js';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side; quote the logref when reporting it.';
 
@@ -91,12 +92,13 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
   const apollo = new ApolloServer<GraphQLContext>({
     ...(config.graphqlJit ? { gateway: jitGateway(schema) } : { schema }),
     plugins: [
-      fastifyApolloDrainPlugin(app), subscriptionsNeedWebSocket, costPlugin(config), maskingPlugin(app),
+      fastifyApolloDrainPlugin(app), subscriptionsNeedWebSocket, costPlugin(config), maskingPlugin(app), unavailableStatus,
       // No type sets cache hints, and the default plugin's willResolveField wraps every resolver
       // of every request (13% of a 2,000-object query) to compute a policy nobody reads.
       ApolloServerPluginCacheControlDisabled(),
     ],
     validationRules: documentRules(config),
+    formatError,
     introspection: config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
     // "Did you mean …" would describe the schema to whoever probes it.
@@ -128,6 +130,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
   app.route({
     method: 'GET',
     url: '/graphql',
+    errorHandler: graphqlRouteErrors,
     wsHandler: graphqlWsHandler(app, schema, (variables) => validationRules(config, { variables })),
     // Browsers asking for a page get GraphiQL; every other GET is a query for Apollo.
     preHandler: async (req, reply) => {
@@ -135,6 +138,6 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     },
     handler: apolloHandler,
   });
-  app.route({ method: ['POST', 'OPTIONS'], url: '/graphql', handler: apolloHandler });
+  app.route({ method: ['POST', 'OPTIONS'], url: '/graphql', handler: apolloHandler, errorHandler: graphqlRouteErrors });
   registerGraphiqlAssets(app);
 }

@@ -1,5 +1,6 @@
 // A real HTTP receiver on loopback for outbound calls (hooks, tax endpoints, webhooks): records what
-// it got and answers as the test says.
+// it got and answers as the test says: an answer (possibly late), never ('hang'), or by dropping the
+// connection ('reset').
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -10,18 +11,20 @@ export interface Received {
   body: string;
 }
 
-export type Responder = (r: Received) => { status?: number; body?: unknown; delayMs?: number; headers?: Record<string, string> } | 'hang';
+export type Responder = (r: Received) => { status?: number; body?: unknown; delayMs?: number; headers?: Record<string, string> } | 'hang' | 'reset';
 
 export interface Receiver {
   url: string;
   received: Received[];
   respond: Responder;
+  /** Called when the caller gives up on a request that had no answer yet (closes the connection). */
+  onAbandon?: (r: Received) => void;
   close(): Promise<void>;
 }
 
 export async function startReceiver(respond: Responder = () => ({ status: 200, body: { ok: true } })): Promise<Receiver> {
   const received: Received[] = [];
-  const state = { respond };
+  const state: { respond: Responder; onAbandon?: (r: Received) => void } = { respond };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -29,6 +32,8 @@ export async function startReceiver(respond: Responder = () => ({ status: 200, b
       const r = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       received.push(r);
       const answer = state.respond(r);
+      res.on('close', () => { if (!res.writableEnded) state.onAbandon?.(r); });
+      if (answer === 'reset') return void req.socket.destroy();
       if (answer === 'hang') return;
       const send = () => {
         res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
@@ -45,6 +50,8 @@ export async function startReceiver(respond: Responder = () => ({ status: 200, b
     received,
     get respond() { return state.respond; },
     set respond(fn: Responder) { state.respond = fn; },
+    get onAbandon() { return state.onAbandon; },
+    set onAbandon(fn) { state.onAbandon = fn; },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -20,7 +20,10 @@ describe.skipIf(!PG_URL)('two instances on one PostgreSQL', () => {
   let chain: Chain;
   let rx: Receiver;
   beforeAll(async () => {
-    const config = { outboundAllowPrivate: true, webhookPollMs: 50 };
+    // Fewer slots per instance than the second test has webhooks, so that both instances claim:
+    // with room to spare, the instance recording an attempt claims the webhook's next delivery in
+    // the same transaction and the other never sees it due.
+    const config = { outboundAllowPrivate: true, webhookPollMs: 50, webhookConcurrency: 4 };
     a = await makeApp({ engine: 'postgres', config, dispatcher: true });
     b = await makeApp({ engine: 'postgres', config, dispatcher: true, reuseSchema: a.config.databaseSchema });
     await Promise.all([a.app.ready(), b.app.ready()]);
