@@ -16,6 +16,8 @@ export interface Page {
 
 export interface ChildPage {
   byParent: Map<number, Values[]>;
+  /** With `{ total: true }` and one parent: the filtered collection's size, when the page has rows. */
+  total?: number;
 }
 
 function attributeConditions(r: ResourceDef, q: ListQuery, alias: string): Expression<SqlBool>[] {
@@ -87,7 +89,7 @@ export class Repository {
    * parent too), in one statement.
    */
   async listChildren(rel: RelDef, child: ResourceDef, parentIds: readonly number[], q: ListQuery,
-    scope?: TenantScope): Promise<ChildPage> {
+    scope?: TenantScope, opts: { total?: boolean } = {}): Promise<ChildPage> {
     const byParent = new Map<number, Values[]>();
     const ids = [...new Set(parentIds)];
     for (const id of ids) byParent.set(id, []);
@@ -101,12 +103,20 @@ export class Repository {
     const where = this.conditions(child, q, extra);
     if (ids.length === 1) {
       // One parent needs no window: a plain ORDER BY … LIMIT uses the index and stops early.
-      const rows = await this.db.selectFrom(`${child.table} as t`).selectAll('t').where((eb) => and(eb, where))
-        .orderBy(orderSql(child, q.order, d, !!q.fromEnd, 't')).limit(q.limit).offset(q.offset).execute();
+      let page = this.db.selectFrom(`${child.table} as t`).selectAll('t').where((eb) => and(eb, where));
+      if (opts.total) {
+        // The total ignores cursors and paging. An uncorrelated scalar subquery is computed once
+        // (SQLite and PostgreSQL alike), so the page and its total take one statement.
+        const countWhere = [...extra, ...compileFilters(child, q.filters, d, 't'), ...attributeConditions(child, q, 't')];
+        const count = this.db.selectFrom(`${child.table} as t`).select(sql<number>`count(*)`.as('n')).where((eb) => and(eb, countWhere));
+        page = page.select(count.as('_total')) as typeof page;
+      }
+      const rows = await page.orderBy(orderSql(child, q.order, d, !!q.fromEnd, 't')).limit(q.limit).offset(q.offset).execute();
       const list = rows.map((row) => decodeRow(child, row as Row));
       if (q.fromEnd) list.reverse();
       byParent.set(ids[0], list);
-      return { byParent };
+      // `_total` stays on the rows: nothing reads columns by enumeration.
+      return { byParent, total: opts.total && rows.length ? Number((rows[0] as Row)._total) : undefined };
     }
     // Usually every parent has fewer children than a page holds, so all of them together are at most
     // parents × (offset + limit) rows: one plain ordered read of at most that many plus one, cut per

@@ -59,11 +59,12 @@ export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQ
   });
   await beforeRead(ctx, child);
   const scope = childScope(child, tenantScope(ctx.principal));
-  const { byParent } = await ctx.repo.listChildren(parent.rel, child, [parent.id], q, scope);
+  const { byParent, total } = await ctx.repo.listChildren(parent.rel, child, [parent.id], q, scope, { total: true });
   const rows = byParent.get(parent.id) ?? [];
-  const counts = q.offset > 0 || rows.length >= q.limit
-    ? await ctx.repo.countChildren(parent.rel, child, [parent.id], q, scope) : undefined;
-  return { rows, total: counts?.get(parent.id) ?? rows.length };
+  if (total !== undefined) return { rows, total };
+  // An empty page past the start (offset, cursor) still needs the collection's size.
+  const counts = q.offset > 0 || q.after || q.before ? await ctx.repo.countChildren(parent.rel, child, [parent.id], q, scope) : undefined;
+  return { rows, total: counts?.get(parent.id) ?? 0 };
 }
 
 async function prepareWrite(ctx: ServiceContext, r: ResourceDef, w: WriteInput): Promise<Record<string, unknown>> {

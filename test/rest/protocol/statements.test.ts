@@ -86,6 +86,13 @@ describe.each(engines())('SQL statements per request (%s)', (engine) => {
     }
     console.log(`[${engine}] statements for transactions?zoom=items,items:item_options,items:item_category: 10 → ${ten.statements}, 100 → ${hundred.statements}`);
     expect(hundred.statements).toBe(ten.statements);
+    // Three levels (transactions → items → options | category) plus two: the token check, and the
+    // sibling at the third level. The page and its total are one statement.
+    expect(hundred.statements).toBeLessThanOrEqual(5);
+    const second = await measure(`${transactions}?zoom=items,items:item_options,items:item_category&limit=40&offset=80`);
+    expect(members(second.body, 'transactions')).toHaveLength(20);
+    expect(second.body.total_items).toBe('100');
+    expect(second.statements).toBe(hundred.statements);
   });
 
   it('does not grow for a single resource with nested zoom either', async () => {
