@@ -7,8 +7,11 @@ import { linkPlan, perResource, propertyPlan, selfAndStore } from './plans.js';
 
 type Json = Record<string, unknown>;
 
-/** `selfLink` is the self link when it differs from the row's own (undefined: the row's). */
-export type HalMemberWriter = (row: Values, fields: string[] | undefined, selfLink: Link | undefined,
+/**
+ * `self` is the member's self link, written as it is; `ownHref` is its href when it is the row's own
+ * (the base of the row's other links), undefined when someone replaced it.
+ */
+export type HalMemberWriter = (row: Values, fields: string[] | undefined, self: Link, ownHref: string | undefined,
   curies: Link[] | undefined, embedded: Json | undefined) => Json;
 
 /**
@@ -21,12 +24,12 @@ export const halMemberWriter = perResource((registry, baseUrl, r): HalMemberWrit
   if (new Set(rels).size !== rels.length || rels.includes('self') || rels.includes('curies')) return null;
   const props = propertyPlan(registry, baseUrl, r);
   // Keys are always added in the same order, so every member of a resource shares one shape.
-  return (row, fields, selfLink, curies, embedded) => {
-    const { self, store } = selfAndStore(baseUrl, r, row);
-    const linkObject: Json = { self: selfLink ?? { href: self, title: r.title } };
+  return (row, fields, self, ownHref, curies, embedded) => {
+    const own = selfAndStore(baseUrl, r, row, ownHref);
+    const linkObject: Json = { self };
     if (curies) linkObject.curies = curies;
     for (const l of links) {
-      const href = l.href(row, self, store);
+      const href = l.href(row, own.self, own.store);
       if (href !== undefined) linkObject[l.rel] = { href, title: l.title };
     }
     const out: Json = { _links: linkObject };

@@ -86,8 +86,8 @@ export const linkPlan = perResource((registry, baseUrl, r): LinkStep[] => {
 });
 
 /** The two hrefs every link template may use besides the base URL. */
-export function selfAndStore(baseUrl: string, r: ResourceDef, row: Values): { self: string; store: string } {
-  const self = `${baseUrl}${r.path}/${row.id}`;
+export function selfAndStore(baseUrl: string, r: ResourceDef, row: Values, knownSelf?: string): { self: string; store: string } {
+  const self = knownSelf ?? `${baseUrl}${r.path}/${row.id}`;
   const store = row.store_id != null ? `${baseUrl}/stores/${row.store_id}` : r.name === 'store' ? self : '';
   return { self, store };
 }

@@ -49,20 +49,26 @@ async function loadZoom(ctx: ServiceContext, r: ResourceDef, rel: RelDef, rows: 
 }
 
 export async function representRows(ctx: ServiceContext, r: ResourceDef, rows: Values[], q: Pick<ListQuery, 'fields' | 'zoom'>): Promise<Representation[]> {
-  const embeds = new Map<number, Embedded[]>(rows.map((x) => [x.id, []]));
-  for (const z of zoomsWithEmbeds(r, q.zoom)) {
+  const zooms = zoomsWithEmbeds(r, q.zoom);
+  const embeds: Embedded[][] = rows.map(() => []);
+  for (const z of zooms) {
     const rel = r.relsByName.get(z.rel)!;
     const target = ctx.registry.resource(rel.target);
     const byParent = await loadZoom(ctx, r, rel, rows, z.query);
-    const children = [...new Set([...byParent.values()].flat())];
+    // A child reached from two parents (a shared category) is represented once.
+    const repOf = new Map<Values, Representation>();
+    const children: Values[] = [];
+    for (const list of byParent.values()) for (const c of list) if (!repOf.has(c)) { repOf.set(c, undefined as never); children.push(c); }
     const reps = await representRows(ctx, target, children, z.query);
-    const repOf = new Map(children.map((c, i) => [c, reps[i]]));
-    for (const row of rows) {
-      const items = (byParent.get(row.id) ?? []).map((c) => repOf.get(c)!);
-      embeds.get(row.id)!.push({ rel: svc(rel.name), items, single: rel.kind === 'one' });
+    for (let i = 0; i < children.length; i++) repOf.set(children[i], reps[i]);
+    const name = svc(rel.name);
+    const single = rel.kind === 'one';
+    for (let i = 0; i < rows.length; i++) {
+      const list = byParent.get(rows[i].id) ?? [];
+      embeds[i].push({ rel: name, items: list.map((c) => repOf.get(c)!), single });
     }
   }
-  return rows.map((row) => memberRepresentation(ctx, r, row, q.fields, embeds.get(row.id)!));
+  return rows.map((row, i) => memberRepresentation(ctx, r, row, q.fields, embeds[i]));
 }
 
 /**
@@ -71,7 +77,6 @@ export async function representRows(ctx: ServiceContext, r: ResourceDef, rows: V
  * thousands of members shares its accessors instead of allocating them per member.
  */
 class RowRepresentation implements Representation {
-  readonly class: string[];
   self: Link;
   #props?: Record<string, unknown>;
   #links?: Representation['links'];
@@ -79,11 +84,11 @@ class RowRepresentation implements Representation {
 
   constructor(private readonly ctx: Pick<ServiceContext, 'baseUrl' | 'registry'>, private readonly r: ResourceDef,
     private readonly row: Values, private readonly fields: string[] | undefined, public embedded: Embedded[]) {
-    this.class = [r.name];
     this.#ownHref = selfHref(ctx.baseUrl, r, row.id);
     this.self = { href: this.#ownHref, title: r.title };
   }
 
+  get class(): string[] { return [this.r.name]; }
   get properties(): Record<string, unknown> { return this.#props ??= properties(this.ctx, this.r, this.row, this.fields); }
   set properties(v: Record<string, unknown>) { this.#props = v; }
   get links(): Representation['links'] { return this.#links ??= resourceLinks(this.ctx.registry, this.ctx.baseUrl, this.r, this.row); }
@@ -95,8 +100,9 @@ class RowRepresentation implements Representation {
     if (this.#props || this.#links) return undefined;
     const writer = halMemberWriter(this.ctx.registry, this.ctx.baseUrl, this.r);
     if (!writer) return undefined;
-    const own = this.self.href === this.#ownHref && this.self.title === this.r.title;
-    return writer(this.row, this.fields, own ? undefined : this.self, curies, embedded);
+    // The row's own self link (unless replaced) is the one its other links are built from.
+    const own = this.self.href === this.#ownHref;
+    return writer(this.row, this.fields, this.self, own ? this.#ownHref : undefined, curies, embedded);
   }
 }
 
