@@ -102,11 +102,14 @@ export function fullOrder(r: ResourceDef, order: OrderBy[]): Array<{ f: FieldDef
 }
 
 // NULL sorts first in ascending order on both engines (PostgreSQL's default is last), so pages and
-// keyset cursors agree across engines.
+// keyset cursors agree across engines. `id` is never NULL and is ordered plainly: on PostgreSQL a
+// NULLS clause against the primary key's own order keeps the planner from walking that index, and
+// every default page (ORDER BY id LIMIT n) would sort the whole collection instead.
 export function orderSql(r: ResourceDef, order: OrderBy[], dialect: Dialect, reverse = false, alias?: string) {
   return sql.join(fullOrder(r, order).map(({ f, dir }) => {
-    const d = (dir === 'desc') !== reverse ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`;
-    return sql`${columnRef(f, dialect, alias)} ${d}`;
+    const desc = (dir === 'desc') !== reverse;
+    if (f.name === 'id') return sql`${columnRef(f, dialect, alias)} ${desc ? sql`DESC` : sql`ASC`}`;
+    return sql`${columnRef(f, dialect, alias)} ${desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`;
   }));
 }
 
