@@ -3,7 +3,7 @@
 // neutral representation first (test/representations/hal-fast.test.ts holds the two equal).
 import type { Values } from '../data/codec.js';
 import type { Link } from '../representations/types.js';
-import { linkPlan, perResource, propertyPlan, selfAndStore } from './plans.js';
+import { linkPlan, perResource, propertyPlan, selfAndStore, type LinkStep, type PropertyStep } from './plans.js';
 
 type Json = Record<string, unknown>;
 
@@ -14,6 +14,24 @@ type Json = Record<string, unknown>;
 export type HalMemberWriter = (row: Values, fields: string[] | undefined, self: Link, ownHref: string | undefined,
   curies: Link[] | undefined, embedded: Json | undefined) => Json;
 
+type Build = (row: Values, self: Link, selfHref: string, store: string, curies: Link[] | undefined, embedded: Json | undefined) => Json;
+
+/**
+ * The member as one object literal, compiled once per resource. V8 keeps an object written as a
+ * literal in its fast layout, shared by every member; the same object filled by a loop of keyed
+ * stores (`out[name] = …`) turns into a dictionary past a dozen properties, which was three times
+ * slower to build and half again slower for JSON.stringify. A key whose value is undefined (a link
+ * the row does not carry, no `_embedded`, no curies) is left out by JSON.stringify, as the generic
+ * renderer leaves it out. The names come from the model, each written as a JSON string literal.
+ */
+function compile(links: LinkStep[], props: PropertyStep[]): Build {
+  const linkEntries = links.map((l, i) =>
+    `${JSON.stringify(l.rel)}: (h = L[${i}].href(row, selfHref, store)) === undefined ? undefined : { href: h, title: L[${i}].title }`);
+  const propEntries = props.map((p, i) => `${JSON.stringify(p.name)}: P[${i}].value(row)`);
+  const body = `let h;\nreturn { _links: { self, curies, ${linkEntries.join(', ')} }, _embedded: embedded, ${propEntries.join(', ')} };`;
+  return new Function('L', 'P', `return (row, self, selfHref, store, curies, embedded) => {\n${body}\n};`)(links, props) as Build;
+}
+
 /**
  * The writer of a resource, or null where the generic renderer must decide: a rel that occurs twice
  * becomes an array of links, and `self`/`curies` are written by the renderer.
@@ -23,9 +41,12 @@ export const halMemberWriter = perResource((registry, baseUrl, r): HalMemberWrit
   const rels = links.map((l) => l.rel);
   if (new Set(rels).size !== rels.length || rels.includes('self') || rels.includes('curies')) return null;
   const props = propertyPlan(registry, baseUrl, r);
-  // Keys are always added in the same order, so every member of a resource shares one shape.
+  // A literal key `__proto__` would set the prototype instead of a property.
+  const build = props.some((p) => p.name === '__proto__') ? undefined : compile(links, props);
   return (row, fields, self, ownHref, curies, embedded) => {
     const own = selfAndStore(baseUrl, r, row, ownHref);
+    if (build && !fields) return build(row, self, own.self, own.store, curies, embedded);
+    // `fields=` picks some properties: rare enough for the general loop.
     const linkObject: Json = { self };
     if (curies) linkObject.curies = curies;
     for (const l of links) {
@@ -34,10 +55,7 @@ export const halMemberWriter = perResource((registry, baseUrl, r): HalMemberWrit
     }
     const out: Json = { _links: linkObject };
     if (embedded) out._embedded = embedded;
-    for (const p of props) {
-      if (fields && !fields.includes(p.name)) continue;
-      out[p.name] = p.value(row);
-    }
+    for (const p of props) if (!fields || fields.includes(p.name)) out[p.name] = p.value(row);
     return out;
   };
 });
