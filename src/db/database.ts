@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { cachingDatabase } from './statement-cache.js';
+import { fastRowPool } from './pg-rows.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 // Tables are addressed by name from the model registry, so the row types are dynamic.
@@ -63,7 +64,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         c.release();
       }
     }
-    const db = new Kysely<never>({ dialect: new PostgresDialect({ pool }), log }) as unknown as Db;
+    const db = new Kysely<never>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }), log }) as unknown as Db;
     return { db, dialect: 'postgres', stats, close: () => db.destroy() };
   }
   if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });
