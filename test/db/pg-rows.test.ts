@@ -38,7 +38,7 @@ describe.skipIf(!PG_URL)('PostgreSQL rows through Kysely', () => {
   it('reads RETURNING rows and counts changed rows', async () => {
     const inserted = await database.db.insertInto('t' as never).values({ name: 'c', price: '9.99' } as never).returningAll().execute();
     expect(inserted).toEqual([{ id: 3, name: 'c', price: '9.99', flag: null, n: null }]);
-    const updated = await database.db.updateTable('t' as never).set({ flag: true } as never).where(sql`flag is not true`).executeTakeFirst();
+    const updated = await database.db.updateTable('t' as never).set({ flag: true } as never).where(sql<boolean>`flag is not true`).executeTakeFirst();
     expect(Number(updated.numUpdatedRows)).toBe(2);
   });
 });
