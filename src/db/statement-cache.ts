@@ -1,17 +1,12 @@
 // better-sqlite3 behind Kysely prepares every statement anew, and preparing is a tenth of a small
 // read. The service runs a few hundred distinct statements (IN lists of each length count apart),
 // so recently used ones are kept, bounded, and handed out again unless one is in use (iterating).
-//
-// Rows are read as arrays and turned into objects by an object literal compiled per statement:
-// better-sqlite3 builds each row object property by property, which leaves rows of more than a
-// dozen columns in V8's slow dictionary layout, and every later read of a column (decoding,
-// rendering) pays for it. Literal-built rows share one fast layout per statement.
+// Readers run in raw mode, their rows built by src/db/row-builder.ts.
 import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { rowBuilder } from './row-builder.js';
 
 const MAX_STATEMENTS = 500;
-
-type Row = Record<string, unknown>;
 
 interface Prepared extends SqliteStatement {
   readonly busy: boolean;
@@ -19,10 +14,7 @@ interface Prepared extends SqliteStatement {
 
 function prepared(stmt: SQLite.Statement): Prepared {
   if (!stmt.reader) return stmt;
-  const names = stmt.columns().map((c) => c.name);
-  // A literal key `__proto__` would set the prototype instead of a column.
-  if (names.includes('__proto__')) return stmt;
-  const toRow = new Function('r', `return { ${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')} };`) as (r: unknown[]) => Row;
+  const toRow = rowBuilder(stmt.columns().map((c) => c.name));
   stmt.raw(true);
   return {
     reader: true,
