@@ -1,12 +1,12 @@
 // Downloadable files over GraphQL: stageDownloadableUpload hands out a one-time URL (the bytes go
 // there by PUT, src/rest/staged-upload-routes.ts), and the downloadable mutations take the staged
 // upload's id. These replace the generic create/update/replace of Downloadable so the write goes
-// through the same writeWithUpload as the REST multipart upload.
+// through the same service as the REST multipart upload (src/services/file-uploads.ts).
 import type { Registry } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import { STAGED, type StagedReference } from '../resources/downloadable.js';
-import { fileColumns, writeWithUpload } from '../services/file-uploads.js';
-import { createRow, deleteRow, getRow, updateRow } from '../services/resource-service.js';
+import { createDownloadableWithFile, updateDownloadableWithFile } from '../services/file-uploads.js';
+import { getRow } from '../services/resource-service.js';
 import { STAGED_FIELD, stageUpload } from '../services/staged-uploads.js';
 import type { GraphQLContext } from './context.js';
 import { userErrorsOf, type UserError } from './errors.js';
@@ -45,16 +45,13 @@ function downloadableWrites(registry: Registry): Record<'create' | 'update' | 'r
     const { input, ref } = splitInput(registry, args);
     const id = idOf(args.id);
     // Only a file replacement needs the stored file columns, to restore them if the move fails.
-    const existing = ref ? await getRow(ctx.svc, r, id, 'write') : undefined;
-    return writeWithUpload(ctx.svc, () => ref?.upload, () => updateRow(ctx.svc, r, id, input, mode),
-      () => ctx.svc.repo.update(r, id, fileColumns(existing!)));
+    const before = ref ? await getRow(ctx.svc, r, id, 'write') : undefined;
+    return updateDownloadableWithFile(ctx.svc, id, input, mode, () => ref?.upload, before);
   };
   return {
     create: async (ctx, args) => {
       const { input, ref } = splitInput(registry, args);
-      return writeWithUpload(ctx.svc, () => ref?.upload,
-        () => createRow(ctx.svc, r, input, { parent: parentOf(registry, r, { ...args }, ctx) }),
-        (created) => deleteRow(ctx.svc, r, created.id as number));
+      return createDownloadableWithFile(ctx.svc, input, parentOf(registry, r, { ...args }, ctx), () => ref?.upload);
     },
     update: update('patch'),
     replace: update('put'),

@@ -14,8 +14,8 @@ import { contentDisposition, mediaTypeOrDefault, sanitizeFileName } from '../fil
 import { FILE, type UploadedFile } from '../resources/downloadable.js';
 import { ANONYMOUS, tenantScope } from '../auth/principal.js';
 import { ApiError, type FieldError } from '../services/errors.js';
-import { fileColumns, writeWithUpload } from '../services/file-uploads.js';
-import { authorize, createRow, deleteRow, getRow, updateRow, type Parent } from '../services/resource-service.js';
+import { createDownloadableWithFile, updateDownloadableWithFile } from '../services/file-uploads.js';
+import { authorize, getRow, type Parent } from '../services/resource-service.js';
 import { bodyObject, idParam } from './body.js';
 import { sendRepresentation, serviceContext } from './http.js';
 import { representOne } from './represent.js';
@@ -139,8 +139,7 @@ export async function createDownloadable(req: FastifyRequest, reply: FastifyRepl
     input = { ...rest, [FILE]: null };
   }
   const upload = input[FILE] as UploadedFile | null;
-  const row = await writeWithUpload(ctx, () => upload ?? undefined, () => createRow(ctx, r, input, { parent }),
-    (created) => deleteRow(ctx, r, created.id));
+  const row = await createDownloadableWithFile(ctx, input, parent, () => upload ?? undefined);
   const rep = await representOne(ctx, r, row);
   return sendRepresentation(req, reply, rep, { status: 201, etag: true, headers: { location: rep.self.href } });
 }
@@ -153,8 +152,7 @@ export async function updateDownloadable(req: FastifyRequest, reply: FastifyRepl
   const existing = await getRow(ctx, r, id, 'write');
   const form = await readForm(req, ctx.files, Number(existing.store_id), req.server.container.config.maxUploadBytes);
   const input: Record<string | symbol, unknown> = form.upload ? { ...form.fields, [FILE]: form.upload } : form.fields;
-  const row = await writeWithUpload(ctx, () => form.upload, () => updateRow(ctx, r, id, input, mode),
-    () => ctx.repo.update(r, id, fileColumns(existing)));
+  const row = await updateDownloadableWithFile(ctx, id, input, mode, () => form.upload, existing);
   return sendRepresentation(req, reply, await representOne(ctx, r, row, query), { etag: true });
 }
 

@@ -6,10 +6,11 @@
 import type { Values } from '../data/codec.js';
 import type { UploadedFile } from '../resources/downloadable.js';
 import type { ServiceContext } from './context.js';
+import { createRow, deleteRow, updateRow, type Parent } from './resource-service.js';
 import { releaseStagedUpload } from './staged-uploads.js';
 
 /** The columns an upload writes, as they are in `row`: what an undone replacement restores. */
-export function fileColumns(row: Values): Record<string, unknown> {
+function fileColumns(row: Values): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const c of ['file_name', 'file_size', 'upload_date', 'file_key', 'file_content_type', 'file_sha256']) out[c] = row[c] ?? null;
   return out;
@@ -21,7 +22,7 @@ export function fileColumns(row: Values): Record<string, unknown> {
  * staged upload's bytes stay parked (its claim was rolled back or is released), so the client can
  * correct the other fields and reference the same upload again.
  */
-export async function writeWithUpload(ctx: ServiceContext, upload: () => UploadedFile | undefined,
+async function writeWithUpload(ctx: ServiceContext, upload: () => UploadedFile | undefined,
   write: () => Promise<Values>, undo: (row: Values) => Promise<unknown>): Promise<Values> {
   let row: Values;
   try {
@@ -44,4 +45,22 @@ export async function writeWithUpload(ctx: ServiceContext, upload: () => Uploade
   }
   if (u.replacedKey) await ctx.files.remove(u.replacedKey).catch(() => undefined);
   return row;
+}
+
+/** Creates a downloadable with the file `upload` names (if any); the row goes again if the file cannot be put in place. */
+export function createDownloadableWithFile(ctx: ServiceContext, input: Record<string | symbol, unknown>, parent: Parent | undefined,
+  upload: () => UploadedFile | undefined): Promise<Values> {
+  const r = ctx.registry.resource('downloadable');
+  return writeWithUpload(ctx, upload, () => createRow(ctx, r, input, { parent }), (created) => deleteRow(ctx, r, created.id));
+}
+
+/**
+ * Updates (patch) or replaces (put) downloadable `id`, with a new file when `upload` names one; then
+ * `before` (the row as it was) restores the file columns if the new file cannot be put in place.
+ */
+export function updateDownloadableWithFile(ctx: ServiceContext, id: number, input: Record<string | symbol, unknown>,
+  mode: 'patch' | 'put', upload: () => UploadedFile | undefined, before: Values | undefined): Promise<Values> {
+  const r = ctx.registry.resource('downloadable');
+  return writeWithUpload(ctx, upload, () => updateRow(ctx, r, id, input, mode),
+    () => (before ? ctx.repo.update(r, id, fileColumns(before)) : Promise.resolve(undefined)));
 }
