@@ -1,14 +1,10 @@
 // Links of a resource from the registry: self, one per rel, and the declared @link templates.
-import type { FieldDef, RelDef, Registry, ResourceDef } from '../model/types.js';
+import type { FieldDef, Registry, ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import type { Action, ActionField, Link } from '../representations/types.js';
 import { linkPlan, selfAndStore } from './plans.js';
 
 export { relTitle, svc } from './plans.js';
-
-export function childCollectionHref(self: string, rel: RelDef): string {
-  return `${self}/${rel.name}`;
-}
 
 export function resourceLinks(registry: Registry, baseUrl: string, r: ResourceDef, row: Values): Array<{ rel: string; link: Link }> {
   const { self, store } = selfAndStore(baseUrl, r, row);

@@ -4,6 +4,7 @@
 import type { Registry, ResourceDef } from '../model/types.js';
 import { linkApplies } from '../model/derive.js';
 import type { Values } from '../data/codec.js';
+import { selfHref } from '../services/refs.js';
 
 /** Output form of a property: decimals as JSON numbers (exact up to 15 significant digits). */
 export function outputValue(kind: string, v: unknown): unknown {
@@ -26,21 +27,22 @@ export function perResource<T>(build: (registry: Registry, baseUrl: string, r: R
   };
 }
 
-/** A readable property: its REST name, its kind and how its output value is read from a row. */
-export interface PropertyStep { name: string; kind: string; value: (row: Values) => unknown }
+/** A readable property: its REST name and how its output value is read from a row. */
+export interface PropertyStep { name: string; value: (row: Values) => unknown }
 
 export const propertyPlan = perResource((registry, baseUrl, r): PropertyStep[] =>
   r.fields.filter((f) => !f.writeOnly).map((f): PropertyStep => {
     if (f.ref) {
+      // The `*_uri` property: the self link of the row its foreign key names (refs.ts's refHref).
       const rel = r.relsByName.get(f.ref)!;
-      const prefix = `${baseUrl}${registry.resource(rel.target).path}/`;
+      const target = registry.resource(rel.target);
       const fk = rel.fk!;
-      return { name: f.name, kind: 'ref', value: (row) => (row[fk] ? `${prefix}${Number(row[fk])}` : null) };
+      return { name: f.name, value: (row) => (row[fk] ? selfHref(baseUrl, target, Number(row[fk])) : null) };
     }
     const column = f.column;
-    if (!column) return { name: f.name, kind: f.kind, value: () => null };
+    if (!column) return { name: f.name, value: () => null };
     const kind = f.kind;
-    return { name: f.name, kind, value: (row) => outputValue(kind, row[column]) };
+    return { name: f.name, value: (row) => outputValue(kind, row[column]) };
   }));
 
 export function relTitle(registry: Registry, rel: { title?: string; target: string; kind: string }): string {
@@ -61,9 +63,9 @@ export const linkPlan = perResource((registry, baseUrl, r): LinkStep[] => {
   for (const rel of r.rels) {
     const title = relTitle(registry, rel);
     if (rel.kind === 'one') {
-      const prefix = `${baseUrl}${registry.resource(rel.target).path}/`;
+      const target = registry.resource(rel.target);
       const fk = rel.fk!;
-      plan.push({ rel: svc(rel.name), title, href: (row) => (row[fk] == null ? undefined : `${prefix}${Number(row[fk])}`) });
+      plan.push({ rel: svc(rel.name), title, href: (row) => (row[fk] == null ? undefined : selfHref(baseUrl, target, Number(row[fk]))) });
     } else {
       const suffix = `/${rel.name}`;
       plan.push({ rel: svc(rel.name), title, href: (_row, self) => self + suffix });
@@ -87,7 +89,7 @@ export const linkPlan = perResource((registry, baseUrl, r): LinkStep[] => {
 
 /** The two hrefs every link template may use besides the base URL. */
 export function selfAndStore(baseUrl: string, r: ResourceDef, row: Values, knownSelf?: string): { self: string; store: string } {
-  const self = knownSelf ?? `${baseUrl}${r.path}/${row.id}`;
+  const self = knownSelf ?? selfHref(baseUrl, r, row.id);
   const store = row.store_id != null ? `${baseUrl}/stores/${row.store_id}` : r.name === 'store' ? self : '';
   return { self, store };
 }

@@ -15,8 +15,6 @@ import { memberActions, resourceLinks, svc } from './links.js';
 import { halMemberWriter } from './hal-member.js';
 import { propertyPlan } from './plans.js';
 
-export { outputValue } from './plans.js';
-
 export function properties(ctx: Pick<ServiceContext, 'baseUrl' | 'registry'>, r: ResourceDef, row: Values, only?: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const { name, value } of propertyPlan(ctx.registry, ctx.baseUrl, r)) {
