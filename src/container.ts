@@ -16,6 +16,7 @@ import { EventBus } from './events/bus.js';
 import { BlobStore } from './files/blob-store.js';
 import { heuristicScorer, permissiveVerifier, type ChallengeVerifier, type RiskScorer } from './commerce/fraud.js';
 import type { CheckoutDeps } from './commerce/checkout.js';
+import { testGateway, type PaymentGateway } from './commerce/gateway.js';
 
 export interface Container {
   config: Config;
@@ -37,6 +38,8 @@ export interface ContainerOptions {
   clock?: Clock;
   /** Replaces the built-in risk scorer and challenge verifier (tests, vendor integrations). */
   fraud?: { scorer?: RiskScorer; verifier?: ChallengeVerifier };
+  /** Replaces the built-in test payment gateway. */
+  gateway?: PaymentGateway;
 }
 
 export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Container> {
@@ -56,6 +59,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   if (config.redisUrl) await bus.connectRedis(config.redisUrl);
   const checkout: CheckoutDeps = {
     sandbox: config.mode === 'sandbox',
+    gateway: opts.gateway ?? testGateway,
     fraud: {
       scorer: opts.fraud?.scorer ?? heuristicScorer, verifier: opts.fraud?.verifier ?? permissiveVerifier,
       allowPrivate: config.outboundAllowPrivate, hookTimeoutMs: config.preCheckoutTimeoutMs,

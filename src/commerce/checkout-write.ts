@@ -1,6 +1,6 @@
 // The single database transaction of a checkout: the transaction row with its snapshot and
 // totals, the items moved onto it, applied taxes, transaction logs, subscriptions, and the events
-// of all of them; the cart goes.
+// of all of them; the cart goes. It commits only while the checkout still holds its claim on the cart.
 import type { Tx } from '../db/database.js';
 import type { Values } from '../data/codec.js';
 import { inTransaction } from '../db/database.js';
@@ -9,7 +9,9 @@ import type { ServiceContext } from '../services/context.js';
 import type { CheckoutData } from './checkout-data.js';
 import type { FraudLog } from './fraud.js';
 import type { AppliedTaxLine } from './taxes.js';
-import { addFrequency } from './frequency.js';
+import { subscriptionDates } from './frequency.js';
+import { claimHeld, type CartClaim } from './cart-claim.js';
+import { createShipments } from './shipments.js';
 
 export interface TransactionDraft {
   cart: Values;
@@ -21,6 +23,8 @@ export interface TransactionDraft {
   applied: AppliedTaxLine[];
   totals: { item: string; tax: string; shipping: string; order: string };
   amount: string;
+  /** The checkout's claim on the cart, checked again inside the transaction. */
+  claim: CartClaim;
 }
 
 const ADDRESS = ['first_name', 'last_name', 'company', 'address1', 'address2', 'city', 'region', 'postal_code', 'country', 'phone'];
@@ -36,18 +40,19 @@ export async function insertLogs(tx: Tx, ctx: ServiceContext, txn: Values, logs:
   }
 }
 
+/** Every subscription item of an authorized checkout starts its own subscription, linked to this transaction. */
 async function createSubscriptions(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txn: Values): Promise<number | null> {
+  if (d.status !== 'authorized') return null;
   const r = ctx.registry.resource('subscription');
   const today = d.now.slice(0, 10);
   let first: number | null = null;
   for (const { item } of d.data.lines) {
     const frequency = item.subscription_frequency as string | null;
-    if (!frequency || d.status !== 'authorized') continue;
-    const start = (item.subscription_start_date as string | null) ?? today;
+    if (!frequency) continue;
+    const dates = subscriptionDates(item, today);
     const sub = await ctx.repo.insert(r, {
-      store_id: txn.store_id, customer_id: txn.customer_id ?? null, start_date: start, frequency,
-      next_transaction_date: (item.subscription_next_transaction_date as string | null) ?? addFrequency(start, frequency),
-      end_date: item.subscription_end_date ?? null, is_active: true, past_due_amount: '0', date_created: d.now, date_modified: d.now,
+      store_id: txn.store_id, customer_id: txn.customer_id ?? null, frequency, ...dates, original_transaction_id: txn.id,
+      is_active: true, past_due_amount: '0', date_created: d.now, date_modified: d.now,
     }, tx);
     await tx.updateTable('items').set({ subscription_id: sub.id }).where('id', '=', item.id).execute();
     await recordChange(tx, ctx, r, 'created', undefined, sub);
@@ -61,7 +66,7 @@ export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft)
   const txR = ctx.registry.resource('transaction');
   const customer = d.data.customer;
   const snapshot: Record<string, unknown> = {
-    store_id: cart.store_id, customer_id: cart.customer_id ?? null, status: d.status, is_test: d.isTest,
+    store_id: cart.store_id, customer_id: cart.customer_id ?? null, cart_id: cart.id, status: d.status, is_test: d.isTest,
     currency_code: d.data.store.currency_code ?? 'USD',
     customer_first_name: customer?.first_name ?? cart.billing_first_name ?? null,
     customer_last_name: customer?.last_name ?? cart.billing_last_name ?? null,
@@ -71,6 +76,8 @@ export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft)
   };
   for (const side of ['billing', 'shipping']) for (const f of ADDRESS) snapshot[`${side}_${f}`] = cart[`${side}_${f}`] ?? null;
   const result = await inTransaction(ctx.database, async (tx) => {
+    await claimHeld(tx, d.claim);
+    // transactions.cart_id is unique: a second transaction for this cart cannot commit.
     const txn = await ctx.repo.insert(txR, snapshot, tx);
     await tx.updateTable('items').set({ transaction_id: txn.id, cart_id: null }).where('cart_id', '=', cart.id).execute();
     const appliedR = ctx.registry.resource('applied_tax');
@@ -80,6 +87,7 @@ export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft)
         apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
       }, tx);
     }
+    await createShipments(tx, ctx, txn, cart, d.data.lines, d.applied, d.now);
     const subscriptionId = await createSubscriptions(tx, ctx, d, txn);
     const final = subscriptionId ? (await ctx.repo.update(txR, txn.id, { subscription_id: subscriptionId }, tx))! : txn;
     await recordChange(tx, ctx, txR, 'created', undefined, final);

@@ -1,22 +1,29 @@
 // POST to a cart's svc:checkout: taxes, fraud protections and payment, then one transaction that
 // writes the transaction, moves the items, records applied taxes, logs, subscriptions and their
-// events, and removes the cart. Every outbound call (tax endpoint, pre-checkout hook) happens
-// before the transaction starts, so a slow hook never holds the database.
+// events, and removes the cart. Every outbound call (tax endpoint, pre-checkout hook, gateway) happens
+// before the transaction starts, so a slow hook never holds the database; the cart is claimed before
+// them (cart-claim.ts), so concurrent checkouts of one cart cannot both reach the gateway.
 import { Decimal } from 'decimal.js';
 import type { Values } from '../data/codec.js';
 import { postOutbound } from '../net/outbound.js';
 import { ApiError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
-import { getRow } from '../services/resource-service.js';
 import { formatTimestamp } from '../services/clock.js';
 import { loadCheckoutData, type CheckoutData } from './checkout-data.js';
 import { computeTaxes } from './taxes.js';
 import { runFraudChecks, type CheckoutSummary, type FraudDeps, type FraudLog } from './fraud.js';
-import { writeTransaction } from './checkout-write.js';
+import { writeTransaction, type TransactionDraft } from './checkout-write.js';
+import { claimCart, releaseClaim } from './cart-claim.js';
+import type { Authorization, AuthorizationRequest, PaymentGateway } from './gateway.js';
+import { voidUncommitted } from './void-uncommitted.js';
+import { shiptoOf } from './shipments.js';
 
 export interface CheckoutDeps {
   fraud: FraudDeps;
   sandbox: boolean;
+  gateway: PaymentGateway;
+  /** How long a checkout may hold its cart (default: from the hook timeout, see claimLeaseMs). */
+  claimLeaseMs?: number;
 }
 
 export interface CheckoutInput {
@@ -60,37 +67,75 @@ function summaryOf(data: CheckoutData, cart: Values, totalOrder: Decimal): Check
   };
 }
 
-export async function checkout(ctx: ServiceContext, cartId: number, input: CheckoutInput, deps: CheckoutDeps): Promise<Values> {
-  const r = ctx.registry.resource('cart');
-  const cart = await getRow(ctx, r, cartId, 'write');
+/** How long a checkout holds its cart: every outbound call may take its whole timeout, and then some. */
+export function claimLeaseMs(deps: CheckoutDeps): number {
+  return deps.claimLeaseMs ?? 3 * deps.fraud.hookTimeoutMs + 30_000;
+}
+
+interface Priced {
+  data: CheckoutData;
+  draft: Omit<TransactionDraft, 'claim' | 'now'>;
+  authorization?: Authorization;
+  request?: AuthorizationRequest;
+}
+
+/** Everything before the write: prices, taxes, fraud checks and the payment. No database writes. */
+async function price(ctx: ServiceContext, cart: Values, input: CheckoutInput, deps: CheckoutDeps): Promise<Priced> {
   const data = await loadCheckoutData(ctx, cart);
   if (!data.lines.length) throw ApiError.invalid([{ code: 'empty_cart', message: 'the cart has no items to check out' }]);
+  const negative = data.lines.filter((l) => l.amount.isNegative());
+  if (negative.length) {
+    throw ApiError.invalid(negative.map((l) => ({ code: 'negative_amount', message: `item ${l.item.id} (${String(l.item.name)}) comes to ${l.amount.toFixed()}: option price modifiers may lower a price, not below zero` })));
+  }
   const places = 2;
   const itemTotal = data.lines.reduce((s, l) => s.plus(l.amount), new Decimal(0));
   const shipping = data.lines.reduce((s, l) => s.plus(l.shipping), new Decimal(0));
   const taxes = computeTaxes({
     taxes: data.taxes, destination: { country: cart.shipping_country as string, region: cart.shipping_region as string, city: cart.shipping_city as string },
-    lines: data.lines.map((l) => ({ categoryId: l.categoryId, amount: l.amount.toFixed(), shipto: (l.item.shipto as string | null) ?? null })),
-    shipping: shipping.toFixed(), customerHasTaxId: !!data.customer?.tax_id, liveRates: await liveRates(data, cart, deps), currencyDecimals: places,
+    lines: data.lines.map((l) => ({ categoryId: l.categoryId, amount: l.amount.toFixed(), shipping: l.shipping.toFixed(), shipto: shiptoOf(l.item) })),
+    customerHasTaxId: !!data.customer?.tax_id, liveRates: await liveRates(data, cart, deps), currencyDecimals: places,
   });
   const totalOrder = itemTotal.plus(shipping).plus(taxes.totalTax).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
   const fraud = await runFraudChecks(data.protections, summaryOf(data, cart, totalOrder), input.recaptcha_token, deps.fraud);
   const logs: FraudLog[] = [...fraud.logs];
+  const amount = totalOrder.toFixed(places);
   let status: string;
+  let authorization: Authorization | undefined;
+  let request: AuthorizationRequest | undefined;
   if (fraud.verdict === 'reject') status = 'rejected';
   else if (fraud.verdict === 'review') status = 'pending_fraud_review';
-  else if (input.payment_token === 'tok_decline') status = 'declined';
-  else status = 'authorized';
+  else {
+    request = { storeId: Number(cart.store_id), amount, currencyCode: String(data.store.currency_code ?? 'USD'), paymentToken: input.payment_token, reference: `cart:${cart.id}` };
+    authorization = await deps.gateway.authorize(request);
+    status = authorization.approved ? 'authorized' : 'declined';
+  }
   logs.push({
-    action: 'authorize', status,
-    message: status === 'authorized' ? `authorized ${totalOrder.toFixed(places)} with the test gateway`
-      : status === 'declined' ? 'the test gateway declined the payment' : 'payment not attempted',
+    action: 'authorize', status, message: authorization?.message ?? 'payment not attempted',
+    details: authorization?.authorizationId ? { authorization_id: authorization.authorizationId } : undefined,
   });
-  const now = formatTimestamp(ctx.clock.now());
-  return writeTransaction(ctx, {
-    cart, data, status, now, isTest: deps.sandbox || data.gateway === 'test', logs, applied: taxes.applied,
-    totals: { item: itemTotal.toFixed(places), tax: taxes.totalTax, shipping: shipping.toFixed(places), order: totalOrder.toFixed(places) },
-    amount: totalOrder.toFixed(places),
-  });
+  const draft = {
+    cart, data, status, isTest: deps.sandbox || data.gateway === 'test', logs, applied: taxes.applied,
+    totals: { item: itemTotal.toFixed(places), tax: taxes.totalTax, shipping: shipping.toFixed(places), order: amount },
+    amount,
+  };
+  return { data, draft, authorization, request };
 }
 
+export async function checkout(ctx: ServiceContext, cartId: number, input: CheckoutInput, deps: CheckoutDeps): Promise<Values> {
+  const claim = await claimCart(ctx, cartId, claimLeaseMs(deps));
+  let priced: Priced;
+  try {
+    priced = await price(ctx, claim.cart, input, deps);
+  } catch (err) {
+    await releaseClaim(ctx, claim);
+    throw err;
+  }
+  try {
+    return await writeTransaction(ctx, { ...priced.draft, claim, now: formatTimestamp(ctx.clock.now()) });
+  } catch (err) {
+    // An authorization without a committed transaction would hold the customer's money for nothing.
+    if (priced.authorization?.approved) await voidUncommitted(ctx, deps.gateway, claim, priced.authorization, priced.request!, err);
+    await releaseClaim(ctx, claim).catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,6 +1,7 @@
 // Fraud protections run at checkout (DESIGN §6), outside any database transaction: the caller's
 // pre-checkout hook over HTTP, a pluggable risk scorer (vendor_minfraud) and a pluggable challenge
 // verifier (vendor_recaptcha). Each check leaves a log line for the transaction.
+import { Decimal } from 'decimal.js';
 import { postOutbound } from '../net/outbound.js';
 
 export interface CheckoutSummary {
@@ -32,7 +33,7 @@ export const heuristicScorer: RiskScorer = {
   async score(s) {
     let score = 0;
     if (s.billingCountry && s.shippingCountry && s.billingCountry !== s.shippingCountry) score += 30;
-    if (Number(s.totalOrder) >= 1000) score += 40;
+    if (new Decimal(s.totalOrder).gte(1000)) score += 40;
     if (!s.customerEmail) score += 20;
     return Math.min(100, score);
   },

@@ -1,8 +1,12 @@
-// Subscription frequencies: `<n>d`, `<n>w`, `<n>m`, `<n>y`, and `.5m` (twice a month).
+// Subscription frequencies: `<n>d`, `<n>w`, `<n>m`, `<n>y` with n ≥ 1, and `.5m` (twice a month),
+// and the dates of a subscription's periods.
+
+/** The one accepted form of a frequency: a zero period would renew on every scheduler tick. */
+export const FREQUENCY_PATTERN = /^([1-9]\d{0,3}[dwmy]|\.5m)$/;
 
 export function addFrequency(date: string, frequency: string, times = 1): string {
   const d = new Date(`${date}T00:00:00Z`);
-  const m = /^(\d+|\.5)([dwmy])$/.exec(frequency);
+  const m = FREQUENCY_PATTERN.test(frequency) ? /^(\d+|\.5)([dwmy])$/.exec(frequency) : null;
   if (!m || Number.isNaN(d.getTime())) throw new Error(`bad frequency ${frequency} or date ${date}`);
   const n = m[1] === '.5' ? 0.5 : Number(m[1]);
   const unit = m[2];
@@ -28,4 +32,29 @@ export function monthlyFactor(frequency: string): number {
   const n = m[1] === '.5' ? 0.5 : Number(m[1]);
   const perMonth = { d: 30 / n, w: 30 / (7 * n), m: 1 / n, y: 1 / (12 * n) }[m[2] as 'd' | 'w' | 'm' | 'y'];
   return perMonth;
+}
+
+/**
+ * The first period boundary of a subscription anchored at `anchor` that lies after `today`. Each
+ * boundary is counted from the anchor (not from the previous boundary), so month-end clamping
+ * does not drift; missed boundaries are skipped, never billed.
+ */
+export function nextAfter(anchor: string, frequency: string, today: string): string {
+  for (let k = 1; ; k++) {
+    const d = addFrequency(anchor, frequency, k);
+    if (d > today) return d;
+  }
+}
+
+/**
+ * The dates a subscription item starts with at checkout on `today`. A start date in the past is the
+ * anchor of the periods, not a debt: the first renewal is the first boundary after today, and no
+ * missed period is billed. A next date the item named that has passed since is moved on the same way.
+ */
+export function subscriptionDates(item: Record<string, unknown>, today: string): { start_date: string; next_transaction_date: string; end_date: string | null } {
+  const frequency = String(item.subscription_frequency);
+  const start = (item.subscription_start_date as string | null) ?? today;
+  const named = item.subscription_next_transaction_date as string | null;
+  const next = named ? (named > today ? named : nextAfter(named, frequency, today)) : nextAfter(start, frequency, today);
+  return { start_date: start, next_transaction_date: next, end_date: (item.subscription_end_date as string | null) ?? null };
 }

@@ -23,6 +23,8 @@ export interface TaxableLine {
   categoryId: number | null;
   /** Price × quantity with option modifiers, before tax. */
   amount: string;
+  /** The line's own shipping cost (flat rate × quantity), taxed by apply_to_shipping taxes. */
+  shipping?: string;
   shipto?: string | null;
 }
 
@@ -47,7 +49,6 @@ export interface TaxInput {
   taxes: TaxRule[];
   lines: TaxableLine[];
   destination: Destination;
-  shipping: string;
   customerHasTaxId: boolean;
   /** Rates answered by a live provider or custom endpoint, by tax id; such taxes apply only with one. */
   liveRates?: Map<number, string>;
@@ -81,18 +82,16 @@ export function computeTaxes(input: TaxInput): { applied: AppliedTaxLine[]; tota
     const live = t.isLive || t.type === 'custom_tax_endpoint';
     const rate = live ? input.liveRates?.get(t.id) : t.rate;
     if (rate === undefined) continue;
+    // One application per shipment (DESIGN §7): the shipment's lines the tax applies to, plus their
+    // shipping when the tax applies to shipping.
     const byShipto = new Map<string | null, Decimal>();
     for (const line of input.lines) {
       if (line.categoryId === null || !t.categoryIds.includes(line.categoryId)) continue;
       const key = line.shipto ?? null;
-      byShipto.set(key, (byShipto.get(key) ?? new Decimal(0)).plus(line.amount));
+      const base = t.applyToShipping ? new Decimal(line.amount).plus(line.shipping ?? '0') : new Decimal(line.amount);
+      byShipto.set(key, (byShipto.get(key) ?? new Decimal(0)).plus(base));
     }
-    if (!byShipto.size) continue;
-    let first = true;
-    for (const [shipto, base] of byShipto) {
-      // Shipping is taxed once per tax, with the first shipment it applies to.
-      const taxable = t.applyToShipping && first ? base.plus(input.shipping) : base;
-      first = false;
+    for (const [shipto, taxable] of byShipto) {
       const amount = taxable.times(rate).dividedBy(100);
       total = total.plus(amount);
       applied.push({ taxId: t.id, name: t.name, rate: new Decimal(rate).toFixed(), amount: amount.toFixed(), applyToShipping: t.applyToShipping, shipto });

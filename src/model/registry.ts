@@ -106,6 +106,7 @@ export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registr
           embed: (rel.embed as boolean | undefined) ?? false,
           methods: (rel.methods as HttpMethod[] | undefined) ?? ['GET'],
           title: rel.title as string | undefined,
+          frozenWithParent: (rel.frozenWithParent as boolean | undefined) ?? false,
         });
         if (many && !rel.via) throw new Error(`${obj.name.value}.${gqlName}: a collection rel needs via`);
         if (!many && !rel.fk) throw new Error(`${obj.name.value}.${gqlName}: a to-one rel needs fk`);

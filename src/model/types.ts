@@ -64,6 +64,8 @@ export interface RelDef {
   embed: boolean;
   methods: HttpMethod[];
   title?: string;
+  /** Children that may not change while their parent may not (an item of a transaction's options). */
+  frozenWithParent: boolean;
 }
 
 export interface LinkDef {

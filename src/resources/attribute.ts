@@ -17,6 +17,7 @@ import { ApiError, type FieldError } from '../services/errors.js';
 import { authorize, restValues, type Parent } from '../services/resource-service.js';
 import { isUniqueViolation } from '../services/unique.js';
 import { normalizeInput } from '../services/validate.js';
+import { assertWritable } from '../services/frozen.js';
 
 /** Most attributes one request may write. */
 export const MAX_BULK_ATTRIBUTES = 1000;
@@ -97,6 +98,7 @@ export async function writeAttributes(ctx: ServiceContext, parent: Parent, body:
     ...(parent.rel.where ? { [parent.rel.where.column]: parent.rel.where.value } : {}) };
   try {
     return await inTransaction(ctx.database, async (tx) => {
+      await assertWritable(ctx, tx, parent.resource, parent.id, parent.rel);
       if (mode === 'replace') {
         const kept = new Set(plans.map((p) => p.current?.id).filter((id) => id !== undefined));
         const gone = [...existing.values()].filter((a) => !kept.has(a.id)).map((a) => a.id);
@@ -124,6 +126,7 @@ export async function deleteAttributes(ctx: ServiceContext, parent: Parent): Pro
   const ids = (await parentAttributes(ctx, parent)).map((a) => a.id);
   if (!ids.length) return;
   await inTransaction(ctx.database, async (tx) => {
+    await assertWritable(ctx, tx, parent.resource, parent.id, parent.rel);
     await tx.deleteFrom(r.table).where('id', 'in', ids).execute();
   });
 }

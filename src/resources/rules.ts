@@ -34,6 +34,9 @@ export interface ResourceRules {
   afterDelete?(row: Values, ctx: ServiceContext): void | Promise<void>;
   /** The event an update announces when it is more than `<resource>/modified` (a cancellation). */
   updateEvent?(before: Values, after: Values): string | undefined;
-  /** A reason the row may not change (answered 409), or undefined. */
-  frozen?(row: Values): string | undefined;
+  /**
+   * A reason the row may not change now (answered 409), or undefined. Children declared
+   * `frozenWithParent` in the SDL follow it (src/services/frozen.ts).
+   */
+  frozen?(row: Values, ctx: ServiceContext): string | undefined;
 }

@@ -17,6 +17,7 @@ import { refHref, resolveRef } from './refs.js';
 import { normalizeInput, type WriteMode } from './validate.js';
 import { isUniqueViolation } from './unique.js';
 import { recordChange } from '../events/record.js';
+import { assertWritable } from './frozen.js';
 
 export function authorize(ctx: ServiceContext, r: ResourceDef, mode: AccessMode): void {
   if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
@@ -158,6 +159,7 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   const rules = resourceRules[r.name];
   let grew: number | undefined;
   const result = await writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
+    if (parent) await assertWritable(ctx, tx, parent.resource, parent.id, parent.rel);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     const absorbed = await rules?.absorb?.(columns, w, ctx, tx);
     if (absorbed) return { row: absorbed, created: false };
@@ -194,7 +196,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   mode: Exclude<WriteMode, 'create'>, guard: GuardOptions = {}): Promise<Values> {
   const existing = await getRow(ctx, r, id, 'write');
   const rules = resourceRules[r.name];
-  const reason = rules?.frozen?.(existing);
+  const reason = rules?.frozen?.(existing, ctx);
   if (reason) throw ApiError.conflict('immutable', reason);
   const w: WriteInput = { mode, input: { ...input }, existing };
   const columns = await prepareWrite(ctx, r, w);
@@ -203,6 +205,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   let grew: number | undefined;
   const updated = await writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
     if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
+    await assertWritable(ctx, tx, r, id);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     const row = await ctx.repo.update(r, id, columns, tx);
     if (!row) throw ApiError.notFound(r.name);
@@ -216,10 +219,11 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
 
 export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number, guard: GuardOptions = {}): Promise<void> {
   const existing = await getRow(ctx, r, id, 'write');
-  const reason = resourceRules[r.name]?.frozen?.(existing);
+  const reason = resourceRules[r.name]?.frozen?.(existing, ctx);
   if (reason) throw ApiError.conflict('immutable', reason);
   const grew = await inTransaction(ctx.database, async (tx) => {
     if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
+    await assertWritable(ctx, tx, r, id);
     await ctx.repo.delete(r, id, tx);
     return recordChange(tx, ctx, r, 'deleted', existing, undefined);
   });

@@ -51,7 +51,8 @@ function checkFormat(f: FieldDef, v: unknown, now: Date): FieldError | undefined
   } else if (fmt === 'JSON') {
     try { JSON.parse(String(v)); } catch { return err(`${f.name} must be valid JSON text`); }
   } else if (fmt === 'FREQUENCY') {
-    if (!/^(\d{1,4}[dwmy]|\.5m)$/.test(String(v))) return err(`${f.name} must be a number followed by d, w, m or y (or .5m)`);
+    // A zero period would renew on every scheduler tick (src/commerce/frequency.ts has the same rule).
+    if (!/^([1-9]\d{0,3}[dwmy]|\.5m)$/.test(String(v))) return err(`${f.name} must be a number of at least 1 followed by d, w, m or y (or .5m)`);
   }
   return undefined;
 }

@@ -30,7 +30,7 @@ describe('tax selection', () => {
   it.each(CASES)('%s', (_name, rule, destination, applies) => {
     const r = computeTaxes({
       taxes: [{ ...base, id: 1, name: 'T', type: 'global', ...rule } as TaxRule],
-      lines: [{ categoryId: 1, amount: '100' }], destination, shipping: '0', customerHasTaxId: false,
+      lines: [{ categoryId: 1, amount: '100' }], destination, customerHasTaxId: false,
     });
     expect(r.applied.length).toBe(applies ? 1 : 0);
     expect(r.totalTax).toBe(applies ? '10.00' : '0.00');
@@ -40,19 +40,19 @@ describe('tax selection', () => {
     const r = computeTaxes({
       taxes: [{ ...base, id: 1, name: 'T', type: 'global', categoryIds: [2] }],
       lines: [{ categoryId: 1, amount: '100' }, { categoryId: 2, amount: '30' }, { categoryId: null, amount: '5' }],
-      destination: {}, shipping: '0', customerHasTaxId: false,
+      destination: {}, customerHasTaxId: false,
     });
     expect(r.applied.map((a) => a.amount)).toEqual(['3']);
   });
 
-  it('adds shipping when apply_to_shipping, once per tax', () => {
+  it("adds each shipment's shipping when apply_to_shipping", () => {
     const r = computeTaxes({
       taxes: [{ ...base, id: 1, name: 'Ship', type: 'global', applyToShipping: true }, { ...base, id: 2, name: 'NoShip', type: 'global' }],
-      lines: [{ categoryId: 1, amount: '50', shipto: 'home' }, { categoryId: 1, amount: '50', shipto: 'office' }],
-      destination: {}, shipping: '20', customerHasTaxId: false,
+      lines: [{ categoryId: 1, amount: '50', shipping: '15', shipto: 'home' }, { categoryId: 1, amount: '50', shipping: '5', shipto: 'office' }],
+      destination: {}, customerHasTaxId: false,
     });
     expect(r.applied.map((a) => [a.name, a.shipto, a.amount])).toEqual([
-      ['Ship', 'home', '7'], ['Ship', 'office', '5'], ['NoShip', 'home', '5'], ['NoShip', 'office', '5'],
+      ['Ship', 'home', '6.5'], ['Ship', 'office', '5.5'], ['NoShip', 'home', '5'], ['NoShip', 'office', '5'],
     ]);
     expect(r.totalTax).toBe('22.00');
   });
@@ -60,7 +60,7 @@ describe('tax selection', () => {
   it('exempts customers with a tax id only from exempting taxes', () => {
     const r = computeTaxes({
       taxes: [{ ...base, id: 1, name: 'Exempting', type: 'global', exemptAllCustomerTaxIds: true }, { ...base, id: 2, name: 'Always', type: 'global' }],
-      lines: [{ categoryId: 1, amount: '100' }], destination: {}, shipping: '0', customerHasTaxId: true,
+      lines: [{ categoryId: 1, amount: '100' }], destination: {}, customerHasTaxId: true,
     });
     expect(r.applied.map((a) => a.name)).toEqual(['Always']);
   });
@@ -71,21 +71,21 @@ describe('tax selection', () => {
       { ...base, id: 2, name: 'Endpoint', type: 'custom_tax_endpoint', rate: '0' },
     ];
     const lines = [{ categoryId: 1, amount: '200' }];
-    const withRates = computeTaxes({ taxes, lines, destination: PORTLAND, shipping: '0', customerHasTaxId: false, liveRates: new Map([[1, '8.5'], [2, '1.25']]) });
+    const withRates = computeTaxes({ taxes, lines, destination: PORTLAND, customerHasTaxId: false, liveRates: new Map([[1, '8.5'], [2, '1.25']]) });
     expect(withRates.applied.map((a) => [a.name, a.rate, a.amount])).toEqual([['Live', '8.5', '17'], ['Endpoint', '1.25', '2.5']]);
-    expect(computeTaxes({ taxes, lines, destination: PORTLAND, shipping: '0', customerHasTaxId: false }).applied).toEqual([]);
+    expect(computeTaxes({ taxes, lines, destination: PORTLAND, customerHasTaxId: false }).applied).toEqual([]);
   });
 
   it('keeps amounts exact and rounds only the total, half up', () => {
     const r = computeTaxes({
       taxes: [{ ...base, id: 1, name: 'A', type: 'global', rate: '7.25' }, { ...base, id: 2, name: 'B', type: 'global', rate: '0.1' }],
       lines: [{ categoryId: 1, amount: '0.10' }, { categoryId: 1, amount: '19.99' }],
-      destination: {}, shipping: '0', customerHasTaxId: false,
+      destination: {}, customerHasTaxId: false,
     });
     expect(r.applied.map((a) => a.amount)).toEqual(['1.456525', '0.02009']);
     expect(r.totalTax).toBe('1.48');
-    const half = computeTaxes({ taxes: [{ ...base, id: 1, name: 'H', type: 'global', rate: '5' }], lines: [{ categoryId: 1, amount: '0.1' }], destination: {}, shipping: '0', customerHasTaxId: false });
+    const half = computeTaxes({ taxes: [{ ...base, id: 1, name: 'H', type: 'global', rate: '5' }], lines: [{ categoryId: 1, amount: '0.1' }], destination: {}, customerHasTaxId: false });
     expect(half.totalTax).toBe('0.01');
-    expect(computeTaxes({ taxes: [{ ...base, id: 1, name: 'Y', type: 'global', rate: '10' }], lines: [{ categoryId: 1, amount: '0.05' }], destination: {}, shipping: '0', customerHasTaxId: false, currencyDecimals: 0 }).totalTax).toBe('0');
+    expect(computeTaxes({ taxes: [{ ...base, id: 1, name: 'Y', type: 'global', rate: '10' }], lines: [{ categoryId: 1, amount: '0.05' }], destination: {}, customerHasTaxId: false, currencyDecimals: 0 }).totalTax).toBe('0');
   });
 });

@@ -5163,6 +5163,7 @@ export type RefDirectiveResolver<Result, Parent, ContextType = GraphQLContext, A
 export type RelDirectiveArgs = {
   embed?: Maybe<Scalars['Boolean']['input']>;
   fk?: Maybe<Scalars['String']['input']>;
+  frozenWithParent?: Maybe<Scalars['Boolean']['input']>;
   methods?: Maybe<Array<HttpMethod>>;
   name: Scalars['String']['input'];
   title?: Maybe<Scalars['String']['input']>;

@@ -1,0 +1,68 @@
+// Which checkout owns a cart. A checkout first claims its cart with a conditional update (claim
+// empty or its lease run out), before any outbound call, so of any number of concurrent checkouts
+// of one cart exactly one goes on to the tax endpoint, the pre-checkout hook and the gateway; the
+// others answer 409 at once. The claim is a lease, so a crashed instance frees the cart after it.
+// The final write transaction re-checks the claim under the row's lock (claimHeld), and the unique
+// transactions.cart_id makes a second transaction for one cart impossible whatever happens.
+import { randomBytes } from 'node:crypto';
+import type { Values } from '../data/codec.js';
+import { inTransaction, type Tx } from '../db/database.js';
+import { tenantScope } from '../auth/principal.js';
+import { ApiError } from '../services/errors.js';
+import type { ServiceContext } from '../services/context.js';
+import { formatTimestamp } from '../services/clock.js';
+import { getRow } from '../services/resource-service.js';
+
+export interface CartClaim {
+  cart: Values;
+  token: string;
+}
+
+/** A checkout of a cart that is already a transaction (a retry, a double click): 409 naming it. */
+async function alreadyCheckedOut(ctx: ServiceContext, cartId: number): Promise<ApiError | undefined> {
+  const storeId = tenantScope(ctx.principal).storeId;
+  if (!storeId) return undefined;
+  const txn = await ctx.database.db.selectFrom('transactions').select('id')
+    .where('cart_id', '=', cartId).where('store_id', '=', storeId).executeTakeFirst();
+  if (!txn) return undefined;
+  const href = `${ctx.baseUrl}${ctx.registry.resource('transaction').path}/${Number(txn.id)}`;
+  return ApiError.conflict('already_checked_out', `this cart was already checked out as transaction ${href}`);
+}
+
+export async function claimCart(ctx: ServiceContext, cartId: number, leaseMs: number): Promise<CartClaim> {
+  let cart: Values;
+  try {
+    cart = await getRow(ctx, ctx.registry.resource('cart'), cartId, 'write');
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'not_found') throw (await alreadyCheckedOut(ctx, cartId)) ?? err;
+    throw err;
+  }
+  const token = randomBytes(16).toString('hex');
+  const now = ctx.clock.now();
+  const claimed = await inTransaction(ctx.database, (tx) => tx.updateTable('carts')
+    .set({ checkout_claim: token, checkout_claimed_until: formatTimestamp(new Date(now.getTime() + leaseMs)) })
+    .where('id', '=', cartId)
+    .where((eb) => eb.or([eb('checkout_claim', 'is', null), eb('checkout_claimed_until', '<=', formatTimestamp(now))]))
+    .returning('id').executeTakeFirst());
+  if (!claimed) {
+    throw (await alreadyCheckedOut(ctx, cartId))
+      ?? ApiError.conflict('checkout_in_progress', 'another checkout of this cart is in progress; its result is the cart\'s transaction');
+  }
+  return { cart: { ...cart, checkout_claim: token }, token };
+}
+
+/** Gives the cart back after a checkout that wrote nothing (tax endpoint down, empty cart, an error). */
+export async function releaseClaim(ctx: ServiceContext, claim: CartClaim): Promise<void> {
+  await inTransaction(ctx.database, (tx) => tx.updateTable('carts').set({ checkout_claim: null, checkout_claimed_until: null })
+    .where('id', '=', claim.cart.id).where('checkout_claim', '=', claim.token).execute());
+}
+
+/**
+ * Inside the checkout's write transaction: the claim is still this checkout's. The update takes the
+ * cart row's lock on PostgreSQL, so nothing changes the cart between here and its deletion.
+ */
+export async function claimHeld(tx: Tx, claim: CartClaim): Promise<void> {
+  const row = await tx.updateTable('carts').set({ checkout_claim: claim.token })
+    .where('id', '=', claim.cart.id).where('checkout_claim', '=', claim.token).returning('id').executeTakeFirst();
+  if (!row) throw ApiError.conflict('checkout_claim_lost', 'the checkout took longer than its claim on the cart and another checkout took it over; nothing was charged');
+}

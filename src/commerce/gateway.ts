@@ -1,0 +1,36 @@
+// The payment gateway seen by checkout: authorize an amount, and void an authorization that did
+// not end up in a committed transaction. The built-in test gateway (DESIGN §6) declines the token
+// `tok_decline` and approves anything else; it keeps no state, so voiding is only recorded.
+import { randomBytes } from 'node:crypto';
+
+export interface AuthorizationRequest {
+  storeId: number;
+  /** Exact decimal text, currency places. */
+  amount: string;
+  currencyCode: string;
+  paymentToken?: string;
+  /** What the authorization is for, for the gateway's own records (`cart:<id>`). */
+  reference: string;
+}
+
+export interface Authorization {
+  approved: boolean;
+  /** The gateway's id of the authorization, when approved. */
+  authorizationId?: string;
+  message: string;
+}
+
+export interface PaymentGateway {
+  authorize(req: AuthorizationRequest): Promise<Authorization>;
+  void(authorizationId: string, req: AuthorizationRequest): Promise<void>;
+}
+
+export const testGateway: PaymentGateway = {
+  async authorize(req) {
+    if (req.paymentToken === 'tok_decline') return { approved: false, message: 'the test gateway declined the payment' };
+    return { approved: true, authorizationId: `test_auth_${randomBytes(8).toString('hex')}`, message: `authorized ${req.amount} with the test gateway` };
+  },
+  async void() {
+    // Nothing is held by the test gateway.
+  },
+};

@@ -1,0 +1,129 @@
+// One cart, many checkouts at once: exactly one transaction and one authorization, on both engines,
+// with and without a slow (300 ms) pre-checkout hook; every loser gets a clear 409; a retry with the
+// winner's Idempotency-Key gets the winner's answer; and an authorization whose transaction cannot
+// commit is voided and reported in the event log.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, makeApp, type TestApp } from '../helpers/app.js';
+import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
+import { fillCart, openShop, type Shop } from '../helpers/shop.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { testGateway, type AuthorizationRequest, type PaymentGateway } from '../../src/commerce/gateway.js';
+
+const PARALLEL = 24;
+
+/** The test gateway, counting what it is asked to do. */
+function countingGateway(onAuthorize?: (req: AuthorizationRequest) => Promise<void>) {
+  const log = { authorized: [] as string[], voided: [] as string[] };
+  const gateway: PaymentGateway = {
+    async authorize(req) {
+      const a = await testGateway.authorize(req);
+      if (a.authorizationId) log.authorized.push(a.authorizationId);
+      await onAuthorize?.(req);
+      return a;
+    },
+    async void(id) { log.voided.push(id); },
+  };
+  return { gateway, log };
+}
+
+describe.each(engines())('concurrent checkouts on %s', (engine) => {
+  let t: TestApp;
+  let hook: Receiver;
+  beforeAll(async () => {
+    t = await makeApp({ engine, config: { outboundAllowPrivate: true } });
+    hook = await startReceiver(() => ({ body: { ok: true }, delayMs: 300 }));
+  });
+  afterAll(async () => { await hook?.close(); await t?.close(); });
+
+  async function shopWith(slowHook: boolean): Promise<{ chain: Chain; shop: Shop }> {
+    const chain = await tokenChain(t.app);
+    const shop = await openShop(t.app, chain);
+    if (slowHook) {
+      const token = chain.storeToken;
+      const set = json(await call(t.app, link(shop.store, 'svc:payment_method_sets'), { method: 'POST', token, body: { description: 'Default' } }));
+      const protection = json(await call(t.app, link(shop.store, 'svc:fraud_protections'), {
+        method: 'POST', token, body: { type: 'custom_precheckout_hook', json: JSON.stringify({ enabled: true, url: hook.url, failure_handling: 'reject' }) },
+      }));
+      await call(t.app, link(set, 'svc:payment_method_set_fraud_protections'), { method: 'POST', token, body: { fraud_protection_uri: link(protection, 'self') } });
+    }
+    return { chain, shop };
+  }
+
+  const transactionsOf = async (cartId: number) => t.app.container.database.db.selectFrom('transactions')
+    .select(['id', 'status', 'total_order']).where('cart_id', '=', cartId).execute();
+
+  for (const slowHook of [false, true]) {
+    it(`${PARALLEL} checkouts of one cart make one transaction and one authorization (${slowHook ? 'slow hook' : 'no hook'})`, async () => {
+      const { chain, shop } = await shopWith(slowHook);
+      for (let round = 0; round < 3; round++) {
+        const { gateway, log } = countingGateway();
+        t.app.container.checkout.gateway = gateway;
+        const hooksBefore = hook.received.length;
+        const cart = await fillCart(t.app, chain, shop, [{ name: 'Ten', price: '10' }]);
+        const answers = await Promise.all(Array.from({ length: PARALLEL }, () =>
+          call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} })));
+        const codes = answers.map((a) => a.statusCode).sort();
+        expect(codes.filter((c) => c === 201)).toHaveLength(1);
+        expect(codes.filter((c) => c === 409)).toHaveLength(PARALLEL - 1);
+        for (const loser of answers.filter((a) => a.statusCode === 409)) {
+          expect(['checkout_in_progress', 'already_checked_out']).toContain(json(loser)._embedded['svc:errors'][0].code);
+        }
+        const cartId = Number(link(cart, 'self').split('/').pop());
+        const rows = await transactionsOf(cartId);
+        expect(rows).toHaveLength(1);
+        expect(rows[0].status).toBe('authorized');
+        expect(Number(rows[0].total_order)).toBe(11);
+        expect(log.authorized).toHaveLength(1);
+        expect(log.voided).toEqual([]);
+        expect(hook.received.length - hooksBefore).toBe(slowHook ? 1 : 0);
+        const winner = json(answers.find((a) => a.statusCode === 201)!);
+        expect(json(await call(t.app, `${link(winner, 'self')}/items`, { token: chain.storeToken }))._embedded['svc:items']).toHaveLength(1);
+        // A late retry (a double click) names the transaction the cart became.
+        const late = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
+        expect(late.statusCode).toBe(409);
+        expect(json(late)._embedded['svc:errors'][0]).toMatchObject({ code: 'already_checked_out' });
+        expect(json(late)._embedded['svc:errors'][0].message).toContain(link(winner, 'self'));
+      }
+    });
+  }
+
+  it('gives the winner\'s answer to a retry with the same Idempotency-Key', async () => {
+    const { chain, shop } = await shopWith(true);
+    const { gateway, log } = countingGateway();
+    t.app.container.checkout.gateway = gateway;
+    const cart = await fillCart(t.app, chain, shop, [{ name: 'Ten', price: '10' }]);
+    const send = () => call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {}, headers: { 'idempotency-key': 'pay-once' } });
+    const answers = await Promise.all(Array.from({ length: PARALLEL }, send));
+    const winner = answers.find((a) => a.statusCode === 201)!;
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(PARALLEL - 1);
+    const retry = await send();
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(json(retry)._links.self.href).toBe(json(winner)._links.self.href);
+    expect(log.authorized).toHaveLength(1);
+    expect(await transactionsOf(Number(link(cart, 'self').split('/').pop()))).toHaveLength(1);
+  });
+
+  it('voids an authorization whose transaction cannot commit, and says so in the event log', async () => {
+    const { chain, shop } = await shopWith(false);
+    const cart = await fillCart(t.app, chain, shop, [{ name: 'Ten', price: '10' }]);
+    const cartId = Number(link(cart, 'self').split('/').pop());
+    // Between the authorization and the write, another instance takes the cart over (as it may once
+    // a claim's lease has run out): this checkout must not commit, and must not keep the money.
+    const { gateway, log } = countingGateway(async () => {
+      await t.app.container.database.db.updateTable('carts').set({ checkout_claim: 'another-instance' }).where('id', '=', cartId).execute();
+    });
+    t.app.container.checkout.gateway = gateway;
+    const res = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
+    expect(res.statusCode).toBe(409);
+    expect(json(res)._embedded['svc:errors'][0].code).toBe('checkout_claim_lost');
+    expect(log.authorized).toHaveLength(1);
+    expect(log.voided).toEqual(log.authorized);
+    expect(await transactionsOf(cartId)).toEqual([]);
+    const events = json(await call(t.app, `${link(shop.store, 'svc:events')}?name=changelog/created&order=sequence%20desc&limit=1`, { token: chain.storeToken }))._embedded['svc:events'];
+    const entry = json(await call(t.app, `/changelogs/${events[0].resource_id}`, { token: chain.storeToken }));
+    expect(entry).toMatchObject({ resource_type: 'cart', resource_id: cartId });
+    expect(entry.message).toContain(`authorization ${log.authorized[0]} of 11.00 USD voided`);
+  });
+});
