@@ -1,5 +1,6 @@
 // Subscription frequencies: `<n>d`, `<n>w`, `<n>m`, `<n>y` with n ≥ 1, and `.5m` (twice a month),
 // and the dates of a subscription's periods.
+import { Decimal } from 'decimal.js';
 
 /** The one accepted form of a frequency: a zero period would renew on every scheduler tick. */
 export const FREQUENCY_PATTERN = /^([1-9]\d{0,3}[dwmy]|\.5m)$/;
@@ -25,13 +26,13 @@ export function addFrequency(date: string, frequency: string, times = 1): string
   return d.toISOString().slice(0, 10);
 }
 
-/** Monthly value of a charge of `amount` every `frequency`, for MRR. */
-export function monthlyFactor(frequency: string): number {
+/** Monthly value of a charge of 1 every `frequency`, for MRR: an exact decimal (division at 20 digits). */
+export function monthlyFactor(frequency: string): Decimal {
   const m = /^(\d+|\.5)([dwmy])$/.exec(frequency);
-  if (!m) return 0;
-  const n = m[1] === '.5' ? 0.5 : Number(m[1]);
-  const perMonth = { d: 30 / n, w: 30 / (7 * n), m: 1 / n, y: 1 / (12 * n) }[m[2] as 'd' | 'w' | 'm' | 'y'];
-  return perMonth;
+  if (!m || !FREQUENCY_PATTERN.test(frequency)) return new Decimal(0);
+  const n = new Decimal(m[1] === '.5' ? '0.5' : m[1]);
+  const per = { d: new Decimal(30).dividedBy(n), w: new Decimal(30).dividedBy(n.times(7)), m: new Decimal(1).dividedBy(n), y: new Decimal(1).dividedBy(n.times(12)) };
+  return per[m[2] as 'd' | 'w' | 'm' | 'y'];
 }
 
 /**

@@ -1,13 +1,19 @@
 // Bills one subscription renewal: a transaction for the subscription's items at today's prices,
 // charged with the test gateway, outside of a cart. Success moves next_transaction_date on;
 // failure adds to past_due_amount, retries tomorrow (dunning) and cancels after three failures.
+// A renewal is one database transaction that first takes the due date with a conditional update
+// (next_transaction_date still the date this scheduler saw), and the renewal transaction carries
+// that date under a unique (subscription_id, renewal_date) key: two schedulers, a retried tick or
+// a crash between them bill a due date at most once. Missed periods (the scheduler was down, the
+// clock jumped) are not billed one by one: the next date is the first boundary after today.
 import { Decimal } from 'decimal.js';
 import type { Values } from '../data/codec.js';
 import { inTransaction, type Tx } from '../db/database.js';
 import { recordChange } from '../events/record.js';
 import type { ServiceContext } from '../services/context.js';
 import { insertLogs } from './checkout-write.js';
-import { addFrequency } from './frequency.js';
+import { addFrequency, nextAfter } from './frequency.js';
+import { isUniqueViolation } from '../services/unique.js';
 
 export const MAX_FAILED_RENEWALS = 3;
 
@@ -34,14 +40,21 @@ async function failuresInARow(tx: Tx, subId: number): Promise<number> {
   return n;
 }
 
-export async function endSubscription(tx: Tx, ctx: ServiceContext, sub: Values, message: string, now: string): Promise<void> {
+/** Ends an active subscription; false when it was not active any more (another scheduler ended it). */
+export async function endSubscription(tx: Tx, ctx: ServiceContext, sub: Values, message: string, now: string): Promise<boolean> {
   const r = ctx.registry.resource('subscription');
+  const still = await tx.updateTable('subscriptions').set({ is_active: 0 }).where('id', '=', sub.id).where('is_active', '=', 1)
+    .returning('id').executeTakeFirst();
+  if (!still) return false;
   const after = (await ctx.repo.update(r, sub.id, { is_active: false, next_transaction_date: null, date_modified: now }, tx))!;
   await subscriptionEvent(tx, ctx, sub, 'cancellation', message, null, null, now);
   await recordChange(tx, ctx, r, 'modified', sub, after, { event: 'subscription/cancelled' });
+  return true;
 }
 
-export async function renew(ctx: ServiceContext, sub: Values, today: string, now: string): Promise<void> {
+/** Bills the due date `sub.next_transaction_date`; false when another scheduler already did. */
+export async function renew(ctx: ServiceContext, sub: Values, today: string, now: string): Promise<boolean> {
+  const due = String(sub.next_transaction_date);
   const db = ctx.database.db;
   const items = await db.selectFrom('items').selectAll().where('subscription_id', '=', sub.id).where('transaction_id', 'is not', null).orderBy('id').execute();
   const firstTxn = items.length ? Number(items[0].transaction_id) : undefined;
@@ -58,9 +71,14 @@ export async function renew(ctx: ServiceContext, sub: Values, today: string, now
   const approved = testGatewayApproves(origin?.customer_email as string | undefined);
   const txR = ctx.registry.resource('transaction');
   const subR = ctx.registry.resource('subscription');
-  await inTransaction(ctx.database, async (tx) => {
+  const billed = await inTransaction(ctx.database, async (tx) => {
+    // Take the due date: the row lock (PostgreSQL) or the write lock (SQLite) makes a second
+    // scheduler wait here and then find the date moved on.
+    const taken = await tx.updateTable('subscriptions').set({ date_modified: now }).where('id', '=', sub.id)
+      .where('is_active', '=', 1).where('next_transaction_date', '=', due).returning('id').executeTakeFirst();
+    if (!taken) return false;
     const txn = await ctx.repo.insert(txR, {
-      store_id: sub.store_id, customer_id: sub.customer_id ?? null, subscription_id: sub.id, status: approved ? 'authorized' : 'declined',
+      store_id: sub.store_id, customer_id: sub.customer_id ?? null, subscription_id: sub.id, renewal_date: due, status: approved ? 'authorized' : 'declined',
       is_test: true, currency_code: origin?.currency_code ?? 'USD', customer_email: origin?.customer_email ?? null,
       customer_first_name: origin?.customer_first_name ?? null, customer_last_name: origin?.customer_last_name ?? null,
       total_item_price: amount, total_tax: '0.00', total_shipping: '0.00', total_order: amount,
@@ -69,13 +87,13 @@ export async function renew(ctx: ServiceContext, sub: Values, today: string, now
     await recordChange(tx, ctx, txR, 'created', undefined, txn);
     await insertLogs(tx, ctx, txn, [{ action: 'renewal', status: txn.status as string, message: `renewal of subscription ${sub.id}` }], amount, now);
     if (approved) {
-      const next = addFrequency(String(sub.next_transaction_date ?? today), String(sub.frequency));
+      const next = nextAfter(due, String(sub.frequency), today);
       const endsBefore = sub.end_date && next >= String(sub.end_date);
       const after = (await ctx.repo.update(subR, sub.id, { next_transaction_date: endsBefore ? null : next, past_due_amount: '0', date_modified: now }, tx))!;
       await subscriptionEvent(tx, ctx, sub, 'billing_success', `renewal charged ${amount}`, amount, txn.id, now);
       await recordChange(tx, ctx, subR, 'modified', sub, after);
       if (endsBefore) await endSubscription(tx, ctx, after, `ended: the next renewal would fall on or after end_date ${String(sub.end_date)}`, now);
-      return;
+      return true;
     }
     const pastDue = new Decimal(String(sub.past_due_amount ?? '0')).plus(amount).toFixed(2);
     const retry = addFrequency(today, '1d');
@@ -87,6 +105,12 @@ export async function renew(ctx: ServiceContext, sub: Values, today: string, now
     } else {
       await subscriptionEvent(tx, ctx, sub, 'dunning', `retrying on ${retry}`, pastDue, txn.id, now);
     }
+    return true;
+  }).catch((err) => {
+    // The unique renewal key: another scheduler committed this due date first.
+    if (isUniqueViolation(err)) return false;
+    throw err;
   });
-  ctx.bus.publish(Number(sub.store_id));
+  if (billed) ctx.bus.publish(Number(sub.store_id));
+  return billed;
 }

@@ -1,6 +1,7 @@
 // The subscription scheduler: on each tick it bills renewals that are due, ends subscriptions that
 // reached their end_date, and writes one MRR snapshot per store and day. Time comes from the
-// injectable clock, so tests drive it by advancing the clock and calling tick().
+// injectable clock, so tests drive it by advancing the clock and calling tick(). Several instances
+// may tick at once: renewals, endings and snapshots are each claimed in the data (renewals.ts).
 import { Decimal } from 'decimal.js';
 import type { Values } from '../data/codec.js';
 import { inTransaction } from '../db/database.js';
@@ -9,6 +10,7 @@ import type { ServiceContext } from '../services/context.js';
 import { formatTimestamp } from '../services/clock.js';
 import { endSubscription, renew } from './renewals.js';
 import { monthlyFactor } from './frequency.js';
+import { isUniqueViolation } from '../services/unique.js';
 
 async function snapshot(ctx: ServiceContext, storeId: number, day: string, now: string): Promise<void> {
   const db = ctx.database.db;
@@ -27,7 +29,8 @@ async function snapshot(ctx: ServiceContext, storeId: number, day: string, now: 
     mrr = mrr.plus(charge.times(monthlyFactor(String(s.frequency))));
   }
   const r = ctx.registry.resource('subscription_mrr_snapshot');
-  await inTransaction(ctx.database, async (tx) => {
+  // The unique (store_id, snapshot_date) index settles a race with another scheduler instance.
+  const written = await inTransaction(ctx.database, async (tx) => {
     const row = await ctx.repo.insert(r, {
       store_id: storeId, snapshot_date: day, currency_code: 'USD', mrr: mrr.toDecimalPlaces(2).toFixed(2),
       active_subscriptions: active.length, new_subscriptions: subs.filter((s) => String(s.date_created).slice(0, 10) === day).length,
@@ -35,8 +38,12 @@ async function snapshot(ctx: ServiceContext, storeId: number, day: string, now: 
       date_created: now, date_modified: now,
     }, tx);
     await recordChange(tx, ctx, r, 'created', undefined, row);
+    return true;
+  }).catch((err) => {
+    if (isUniqueViolation(err)) return false;
+    throw err;
   });
-  ctx.bus.publish(storeId);
+  if (written) ctx.bus.publish(storeId);
 }
 
 /** One pass of the scheduler over every store. Idempotent for a given day. */
@@ -49,8 +56,8 @@ export async function tick(ctx: ServiceContext): Promise<void> {
   for (const raw of due) {
     const sub = { ...raw, id: Number(raw.id) } as Values;
     if (sub.end_date && String(sub.end_date) <= today) {
-      await inTransaction(ctx.database, (tx) => endSubscription(tx, ctx, sub, `ended on end_date ${String(sub.end_date)}`, now));
-      ctx.bus.publish(Number(sub.store_id));
+      const ended = await inTransaction(ctx.database, (tx) => endSubscription(tx, ctx, sub, `ended on end_date ${String(sub.end_date)}`, now));
+      if (ended) ctx.bus.publish(Number(sub.store_id));
       continue;
     }
     await renew(ctx, sub, today, now);
