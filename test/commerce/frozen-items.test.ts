@@ -23,7 +23,7 @@ describe.each(engines())('frozen items on %s', (engine) => {
 
   const token = () => chain.storeToken;
   const req = (href: string, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', body?: unknown) => call(t.app, href, { method, token: token(), body });
-  const code = (res: { body: string }) => json(res)._embedded['svc:errors'][0].code;
+  const code = (res: Awaited<ReturnType<typeof call>>) => json(res)._embedded['svc:errors'][0].code;
 
   /** A cart item with one option and one attribute, as the cart was filled. */
   async function itemWithChildren() {
