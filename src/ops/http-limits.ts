@@ -5,6 +5,7 @@ import type { ServerOptions } from 'node:http';
 import type { Config } from '../config.js';
 import { ApiError } from '../services/errors.js';
 import { sendErrors } from '../rest/http.js';
+import { isSafeNumber, parse as parseLossless } from 'lossless-json';
 
 /** Largest request body (uploads have their own limit, MAX_UPLOAD_BYTES). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -52,6 +53,9 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
+/** 16 or more digits in a row (a dot between them allowed): possibly a number a double cannot hold. */
+const LONG_NUMBER = /(?:\d\.?){16,}/;
+
 export function registerInputLimits(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     const q = req.url.indexOf('?');
@@ -66,6 +70,10 @@ export function registerInputLimits(app: FastifyInstance): void {
     if (jsonDepth(body as string) > MAX_JSON_DEPTH) {
       return done(ApiError.invalid([{ code: 'too_deep', message: `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels` }]), undefined);
     }
-    return parseJson(req, body as string, done);
+    // Exact decimals (DESIGN §3): a number with more digits than a double holds (a rate of
+    // 9007199254740993) keeps its text, which the decimal fields take as is. The secure parse runs
+    // first, so its prototype-poisoning checks still apply.
+    return parseJson(req, body as string, (err, value) => (err || !LONG_NUMBER.test(body as string)
+      ? done(err, value) : done(null, parseLossless(body as string, null, (n) => (isSafeNumber(n) ? Number(n) : n)))));
   });
 }

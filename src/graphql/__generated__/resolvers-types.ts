@@ -1245,7 +1245,7 @@ export type Item = Node & {
   name: Scalars['String']['output'];
   /** Marks a child product in a bundle. */
   parentCode?: Maybe<Scalars['String']['output']>;
-  /** Base price before item-option modifiers. */
+  /** Base price before item-option modifiers; never negative (a line's options may not take it below zero either). */
   price: Scalars['Decimal']['output'];
   /** Adding an item whose properties are all identical to a cart item increments that item's quantity. */
   quantity?: Maybe<Scalars['Int']['output']>;
@@ -3234,6 +3234,8 @@ export type Subscription = Node & {
   isActive?: Maybe<Scalars['Boolean']['output']>;
   /** Date of the next renewal transaction. */
   nextTransactionDate?: Maybe<Scalars['Date']['output']>;
+  /** The checkout transaction that started it (one checkout may start several subscriptions). */
+  originalTransaction?: Maybe<Transaction>;
   /** Amount of failed renewals still owed. */
   pastDueAmount?: Maybe<Scalars['Decimal']['output']>;
   startDate: Scalars['Date']['output'];
@@ -3790,8 +3792,10 @@ export type Transaction = Node & {
   shippingRegion?: Maybe<Scalars['String']['output']>;
   status: TransactionStatus;
   store: Store;
-  /** The subscription this transaction started or renewed. */
+  /** The subscription this transaction started (the first, when it started several) or renewed. */
   subscription?: Maybe<Subscription>;
+  /** Every subscription this checkout started, one per subscription item. */
+  subscriptions: SubscriptionConnection;
   totalItemPrice?: Maybe<Scalars['Decimal']['output']>;
   totalOrder?: Maybe<Scalars['Decimal']['output']>;
   totalShipping?: Maybe<Scalars['Decimal']['output']>;
@@ -3845,6 +3849,22 @@ export type TransactionItemsArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<Array<ItemOrder>>;
+};
+
+
+/**
+ * A completed checkout: a snapshot of the cart, its customer and its totals. Only hide_transaction
+ * and data_is_fed can change; its items are immutable. The action links appear only when the action
+ * is possible (decided by the transaction module).
+ */
+export type TransactionSubscriptionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<SubscriptionFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<Array<SubscriptionOrder>>;
 };
 
 
@@ -6193,6 +6213,7 @@ export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType exten
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isActive?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   nextTransactionDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  originalTransaction?: Resolver<Maybe<ResolversTypes['Transaction']>, ParentType, ContextType>;
   pastDueAmount?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   store?: Resolver<ResolversTypes['Store'], ParentType, ContextType>;
@@ -6417,6 +6438,7 @@ export type TransactionResolvers<ContextType = GraphQLContext, ParentType extend
   status?: Resolver<ResolversTypes['TransactionStatus'], ParentType, ContextType>;
   store?: Resolver<ResolversTypes['Store'], ParentType, ContextType>;
   subscription?: Resolver<Maybe<ResolversTypes['Subscription']>, ParentType, ContextType>;
+  subscriptions?: Resolver<ResolversTypes['SubscriptionConnection'], ParentType, ContextType, Partial<TransactionSubscriptionsArgs>>;
   totalItemPrice?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   totalOrder?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   totalShipping?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
