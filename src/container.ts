@@ -42,7 +42,14 @@ export interface ContainerOptions {
 export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Container> {
   const registry = (cachedRegistry ??= buildRegistry());
   const database = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, sqliteSynchronous: config.sqliteSynchronous });
-  await migrate(database);
+  // A failed start (database not reachable yet, bad key file) must not leave the pool behind:
+  // the caller may try again.
+  try {
+    await migrate(database);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   const clock = opts.clock ?? systemClock;
   const repo = new Repository(database);
   const files = new BlobStore(join(config.dataDir, 'files'), config.maxUploadBytes);
