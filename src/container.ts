@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { Principal } from './auth/principal.js';
 import type { ServiceContext } from './services/context.js';
 import { EventBus } from './events/bus.js';
+import { OptionalRedis } from './ops/redis.js';
 import { BlobStore } from './files/blob-store.js';
 import { heuristicScorer, permissiveVerifier, type ChallengeVerifier, type RiskScorer } from './commerce/fraud.js';
 import type { CheckoutDeps } from './commerce/checkout.js';
@@ -25,6 +26,8 @@ export interface Container {
   tokens: TokenService;
   clock: Clock;
   bus: EventBus;
+  /** The Redis connections (event fan-out, rate limits), which may be away; see ops/redis.ts. */
+  redis: OptionalRedis;
   /** What checkout needs beyond the request: fraud vendors, outbound policy, sandbox mode. */
   checkout: CheckoutDeps;
   context(principal: Principal, requestId: string): ServiceContext;
@@ -59,8 +62,10 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     accessTokenTtl: config.accessTokenTtl,
     rotateRefreshTokens: config.rotateRefreshTokens,
   });
+  // Redis is optional even when configured: the instance starts without it and joins it later.
+  const redis = new OptionalRedis(config.redisUrl);
   const bus = new EventBus(`${config.redisPrefix}events`);
-  if (config.redisUrl) await bus.connectRedis(config.redisUrl);
+  bus.connectRedis(redis);
   const checkout: CheckoutDeps = {
     sandbox: config.mode === 'sandbox',
     fraud: {
@@ -69,10 +74,10 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     },
   };
   return {
-    config, database, registry, repo, tokens, clock, bus, checkout,
+    config, database, registry, repo, tokens, clock, bus, redis, checkout,
     context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files }),
     close: async () => {
-      await bus.close();
+      await redis.close();
       await database.close();
     },
   };
