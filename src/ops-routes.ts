@@ -18,6 +18,9 @@ export function registerOpsRoutes(app: FastifyInstance): void {
     if (state === 'unavailable') app.log.warn({ redis: redis.status() }, REDIS_SAYS[state]);
     else app.log.info(REDIS_SAYS[state]);
     redis.onChange((s) => (s === 'ready' ? app.log.info(REDIS_SAYS[s]) : app.log.warn({ redis: redis.status() }, REDIS_SAYS[s])));
+    if (app.container.database.dialect === 'postgres' && !app.container.config.jwtSecret) {
+      app.log.warn('no JWT_SECRET: this instance signs with a key generated into its own DATA_DIR, so other instances refuse its tokens; give every instance the same JWT_SECRET');
+    }
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
