@@ -1,12 +1,15 @@
 // Environment → typed configuration. Everything the service reads from the environment is here.
 import { join } from 'node:path';
+import { readEnv } from './config-env.js';
+
+export { ConfigError } from './config-env.js';
 
 export interface Config {
   host: string;
   port: number;
   baseUrl: string;
   dataDir: string;
-  /** `postgres://…`, a SQLite path or `:memory:`. */
+  /** `postgres://…`, a SQLite path or `:memory:` (a `sqlite:` prefix is already taken off). */
   databaseUrl: string;
   /** PostgreSQL schema (tests isolate themselves with one each). */
   databaseSchema?: string;
@@ -20,6 +23,8 @@ export interface Config {
   mode: 'production' | 'sandbox';
   sqliteSynchronous: 'FULL' | 'NORMAL';
   maxUploadBytes: number;
+  /** Below this many free bytes in DATA_DIR, /readyz reports the storage as full. */
+  storageMinFreeBytes: number;
   outboundAllowPrivate: boolean;
   /** How long a pre-checkout hook or tax endpoint may take (DESIGN §6: 5 s). */
   preCheckoutTimeoutMs: number;
@@ -70,58 +75,53 @@ export interface Config {
   shutdownGraceMs: number;
 }
 
-/** Comma-separated non-negative numbers, or the default when any entry is not one. */
-function numbers(v: string | undefined, d: number[]): number[] {
-  const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number);
-  return list.length && list.every((n) => Number.isFinite(n) && n >= 0) ? list : d;
-}
-
-function int(v: string | undefined, d: number): number {
-  const n = v === undefined || v === '' ? NaN : Number(v);
-  return Number.isFinite(n) ? n : d;
-}
-
+/**
+ * The configuration from `env` (checked: a wrong value throws ConfigError naming it) with
+ * `overrides` on top (code that builds its own configuration, such as the tests, is trusted).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const port = int(env.PORT, 3000);
-  const dataDir = env.DATA_DIR ?? './data';
+  const e = readEnv(env);
+  const port = e.PORT ?? 3000;
+  const dataDir = e.DATA_DIR ?? './data';
   const cfg: Config = {
-    host: env.HOST ?? '127.0.0.1',
+    host: e.HOST ?? '127.0.0.1',
     port,
-    baseUrl: (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
-    databaseUrl: env.DATABASE_URL ?? join(dataDir, 'commerce.sqlite'),
-    redisUrl: env.REDIS_URL || undefined,
-    redisPrefix: env.REDIS_PREFIX ?? 'commerce:',
-    jwtSecret: env.JWT_SECRET || undefined,
-    accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 7200),
-    rotateRefreshTokens: env.ROTATE_REFRESH_TOKENS === 'true',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    mode: env.MODE === 'sandbox' ? 'sandbox' : 'production',
-    sqliteSynchronous: env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',
-    maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 100 * 1024 * 1024),
-    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === 'true',
-    preCheckoutTimeoutMs: int(env.PRE_CHECKOUT_TIMEOUT_MS, 5000),
-    graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 1000),
-    graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 10),
-    graphqlMaxAliases: int(env.GRAPHQL_MAX_ALIASES, 30),
-    graphqlIntrospection: env.GRAPHQL_INTROSPECTION !== 'false',
-    webhookRetrySchedule: numbers(env.WEBHOOK_RETRY_SCHEDULE, [60, 300, 1800, 7200, 18000, 36000, 36000]),
-    webhookDisableAfter: Math.max(1, int(env.WEBHOOK_DISABLE_AFTER, 12)),
-    webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
-    webhookPollMs: int(env.WEBHOOK_POLL_MS, 1000),
-    webhookConcurrency: Math.max(1, int(env.WEBHOOK_CONCURRENCY, 32)),
-    subscriptionPollMs: Math.max(0, int(env.SUBSCRIPTION_POLL_MS, 5000)),
-    wsMaxBufferedBytes: Math.max(1024, int(env.WS_MAX_BUFFERED_BYTES, 4 * 1024 * 1024)),
-    graphqlJit: env.GRAPHQL_JIT !== 'false',
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    rateLimitMax: int(env.RATE_LIMIT_MAX, 6000),
-    rateLimitCredentialsMax: int(env.RATE_LIMIT_CREDENTIALS_MAX, 600),
-    rateLimitWindowMs: Math.max(1000, int(env.RATE_LIMIT_WINDOW_MS, 60_000)),
-    httpRequestTimeoutMs: Math.max(1000, int(env.HTTP_REQUEST_TIMEOUT_MS, 60_000)),
-    httpHeadersTimeoutMs: Math.max(100, int(env.HTTP_HEADERS_TIMEOUT_MS, 10_000)),
-    httpKeepAliveTimeoutMs: Math.max(100, int(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5000)),
-    httpIdleTimeoutMs: Math.max(100, int(env.HTTP_IDLE_TIMEOUT_MS, 30_000)),
-    shutdownGraceMs: Math.max(100, int(env.SHUTDOWN_GRACE_MS, 25_000)),
+    databaseUrl: e.DATABASE_URL ?? join(dataDir, 'commerce.sqlite'),
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ?? 'commerce:',
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL ?? 7200,
+    rotateRefreshTokens: e.ROTATE_REFRESH_TOKENS ?? false,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    mode: e.MODE ?? 'production',
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS ?? 'FULL',
+    maxUploadBytes: e.MAX_UPLOAD_BYTES ?? 100 * 1024 * 1024,
+    storageMinFreeBytes: e.STORAGE_MIN_FREE_BYTES ?? 16 * 1024 * 1024,
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
+    preCheckoutTimeoutMs: e.PRE_CHECKOUT_TIMEOUT_MS ?? 5000,
+    graphqlMaxCost: e.GRAPHQL_MAX_COST ?? 1000,
+    graphqlMaxDepth: e.GRAPHQL_MAX_DEPTH ?? 10,
+    graphqlMaxAliases: e.GRAPHQL_MAX_ALIASES ?? 30,
+    graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? true,
+    webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE ?? [60, 300, 1800, 7200, 18000, 36000, 36000],
+    webhookDisableAfter: e.WEBHOOK_DISABLE_AFTER ?? 12,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS ?? 10_000,
+    webhookPollMs: e.WEBHOOK_POLL_MS ?? 1000,
+    webhookConcurrency: e.WEBHOOK_CONCURRENCY ?? 32,
+    subscriptionPollMs: e.SUBSCRIPTION_POLL_MS ?? 5000,
+    wsMaxBufferedBytes: e.WS_MAX_BUFFERED_BYTES ?? 4 * 1024 * 1024,
+    graphqlJit: e.GRAPHQL_JIT ?? true,
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    rateLimitMax: e.RATE_LIMIT_MAX ?? 6000,
+    rateLimitCredentialsMax: e.RATE_LIMIT_CREDENTIALS_MAX ?? 600,
+    rateLimitWindowMs: e.RATE_LIMIT_WINDOW_MS ?? 60_000,
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS ?? 60_000,
+    httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS ?? 10_000,
+    httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5000,
+    httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS ?? 30_000,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? 25_000,
   };
   return { ...cfg, ...overrides };
 }

@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { Principal } from './auth/principal.js';
 import type { ServiceContext } from './services/context.js';
 import { EventBus } from './events/bus.js';
+import { OptionalRedis } from './ops/redis.js';
 import { BlobStore } from './files/blob-store.js';
 import { heuristicScorer, permissiveVerifier, type ChallengeVerifier, type RiskScorer } from './commerce/fraud.js';
 import type { CheckoutDeps } from './commerce/checkout.js';
@@ -26,6 +27,8 @@ export interface Container {
   tokens: TokenService;
   clock: Clock;
   bus: EventBus;
+  /** The Redis connections (event fan-out, rate limits), which may be away; see ops/redis.ts. */
+  redis: OptionalRedis;
   /** What checkout needs beyond the request: fraud vendors, outbound policy, sandbox mode. */
   checkout: CheckoutDeps;
   context(principal: Principal, requestId: string): ServiceContext;
@@ -45,7 +48,14 @@ export interface ContainerOptions {
 export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Container> {
   const registry = (cachedRegistry ??= buildRegistry());
   const database = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, sqliteSynchronous: config.sqliteSynchronous });
-  await migrate(database);
+  // A failed start (database not reachable yet, bad key file) must not leave the pool behind:
+  // the caller may try again.
+  try {
+    await migrate(database);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   const clock = opts.clock ?? systemClock;
   const repo = new Repository(database);
   const files = new BlobStore(join(config.dataDir, 'files'), config.maxUploadBytes);
@@ -55,8 +65,10 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     accessTokenTtl: config.accessTokenTtl,
     rotateRefreshTokens: config.rotateRefreshTokens,
   });
+  // Redis is optional even when configured: the instance starts without it and joins it later.
+  const redis = new OptionalRedis(config.redisUrl);
   const bus = new EventBus(`${config.redisPrefix}events`);
-  if (config.redisUrl) await bus.connectRedis(config.redisUrl);
+  bus.connectRedis(redis);
   const checkout: CheckoutDeps = {
     sandbox: config.mode === 'sandbox',
     gateway: opts.gateway ?? testGateway,
@@ -66,10 +78,10 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     },
   };
   return {
-    config, database, registry, repo, tokens, clock, bus, checkout,
+    config, database, registry, repo, tokens, clock, bus, redis, checkout,
     context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files }),
     close: async () => {
-      await bus.close();
+      await redis.close();
       await database.close();
     },
   };

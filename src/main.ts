@@ -1,15 +1,36 @@
-// Entry point: configuration from the environment, then listen.
+// Entry point: configuration from the environment (checked), then build (waiting for a database that
+// is still coming up) and listen. A start that cannot succeed ends with one line on stderr and exit
+// code 1, never a stack trace.
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { tick } from './commerce/scheduler.js';
 import { ANONYMOUS } from './auth/principal.js';
 import { installShutdown } from './ops/shutdown.js';
+import { buildWhenDatabaseReachable, describeStartError } from './ops/startup.js';
 
-const config = loadConfig();
-const app = await buildApp(config);
+function stop(lines: string): never {
+  for (const line of lines.split('\n')) process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) stop(err.problems.map((p) => `invalid configuration: ${p.message}`).join('\n'));
+  throw err;
+}
+const app = await buildWhenDatabaseReachable(config, () => buildApp(config), {
+  log: (line) => process.stderr.write(`${line}\n`),
+}).catch((err: unknown) => stop(describeStartError(err, config)));
 let timer: NodeJS.Timeout | undefined;
 installShutdown(app, { graceMs: config.shutdownGraceMs, beforeClose: () => clearInterval(timer) });
-await app.listen({ host: config.host, port: config.port });
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (err) {
+  await app.close().catch(() => undefined);
+  stop(describeStartError(err, config));
+}
 
 // Subscription renewals, end dates and daily MRR snapshots, once a minute.
 const schedulerCtx = () => app.container.context(ANONYMOUS, 'scheduler');

@@ -1,18 +1,44 @@
-// Liveness and readiness for orchestrators.
+// Liveness and readiness for orchestrators, and the log lines that say when an optional dependency
+// (Redis) is away or back.
 import type { FastifyInstance } from 'fastify';
 import { pendingMigrations, ping } from './db/migrate.js';
+import type { RedisState } from './ops/redis.js';
+
+const REDIS_SAYS: Record<RedisState, string> = {
+  off: 'no REDIS_URL: in-process event bus and memory rate limits',
+  ready: 'Redis connected: events fan out to every instance and rate limits are shared',
+  unavailable: 'Redis unavailable: running on the in-process event bus and memory rate limits (other instances see events by polling) until it comes back',
+};
 
 export function registerOpsRoutes(app: FastifyInstance): void {
+  const { redis } = app.container;
+  app.addHook('onReady', async () => {
+    // A reachable Redis is joined before the first request; an absent one is only logged.
+    const state = await redis.settle();
+    if (state === 'unavailable') app.log.warn({ redis: redis.status() }, REDIS_SAYS[state]);
+    else app.log.info(REDIS_SAYS[state]);
+    redis.onChange((s) => (s === 'ready' ? app.log.info(REDIS_SAYS[s]) : app.log.warn({ redis: redis.status() }, REDIS_SAYS[s])));
+    if (app.container.database.dialect === 'postgres' && !app.container.config.jwtSecret) {
+      app.log.warn('no JWT_SECRET: this instance signs with a key generated into its own DATA_DIR, so other instances refuse its tokens; give every instance the same JWT_SECRET');
+    }
+  });
+
   app.get('/healthz', async () => ({ status: 'ok' }));
+  /**
+   * 503 when this instance cannot serve (database away, migrations pending); 200 otherwise, with
+   * `status: degraded` and what is missing while an optional dependency is away.
+   */
   app.get('/readyz', async (_req, reply) => {
     const { database } = app.container;
     try {
       await ping(database);
       const pending = await pendingMigrations(database);
       if (pending.length) return reply.code(503).send({ status: 'migrating', pending });
-      return { status: 'ready', database: database.dialect };
     } catch {
       return reply.code(503).send({ status: 'database unavailable' });
     }
+    const r = redis.status();
+    const degraded = r.state === 'unavailable' ? ['redis'] : [];
+    return { status: degraded.length ? 'degraded' : 'ready', database: database.dialect, redis: r.state, ...(degraded.length ? { degraded } : {}) };
   });
 }

@@ -26,8 +26,8 @@ export interface ServerChild {
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000, entry?: string): Promise<ServerChild> {
   const proc = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
     cwd: ROOT,
-    // BASE_URL is set explicitly: under vitest the environment holds Vite's own BASE_URL ('/').
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', JWT_SECRET, BASE_URL: 'http://reliability.test', ...env },
+    // BASE_URL and MODE are set explicitly: under vitest the environment holds Vite's own ('/', 'test').
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', JWT_SECRET, BASE_URL: 'http://reliability.test', MODE: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

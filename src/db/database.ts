@@ -59,7 +59,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (opts.schema) {
       const c = await pool.connect();
       try {
-        await c.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schema.replace(/"/g, '')}"`);
+        // Under a lock: two instances creating the same schema at once would otherwise collide
+        // (IF NOT EXISTS does not stop a concurrent duplicate).
+        const name = opts.schema.replace(/"/g, '');
+        await c.query('BEGIN');
+        await c.query('SELECT pg_advisory_xact_lock(160002, hashtext($1))', [name]);
+        await c.query(`CREATE SCHEMA IF NOT EXISTS "${name}"`);
+        await c.query('COMMIT');
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw err;
       } finally {
         c.release();
       }

@@ -1,7 +1,8 @@
-// Applies the migrations in order, once, recording them in the `migrations` table. The same files
-// run on SQLite and PostgreSQL; column types come from columns.ts.
+// Applies the migrations in order, once, recording them in the `migrations` table, under a lock so
+// that instances started together do not run them twice. The same files run on SQLite and
+// PostgreSQL; column types come from columns.ts.
 import { sql } from 'kysely';
-import type { Database, Db, Dialect } from './database.js';
+import { inTransaction, type Database, type Db, type Dialect, type Tx } from './database.js';
 import * as m001 from './migrations/001_accounts_and_taxes.js';
 import * as m002 from './migrations/002_commerce.js';
 import * as m003 from './migrations/003_oauth.js';
@@ -27,22 +28,46 @@ export const migrations: Migration[] = [
   { name: '008_money_path', up: m008.up },
 ];
 
+/**
+ * Applies what is pending. Several instances may start together on one database: on PostgreSQL the
+ * whole run holds an advisory lock (keyed by schema) on its own connection, so the second waits and
+ * then finds nothing left to do; on SQLite each migration runs in BEGIN IMMEDIATE and looks again at
+ * what is applied once it holds the write lock.
+ */
 export async function migrate(database: Database): Promise<string[]> {
-  const { db, dialect } = database;
-  await db.schema.createTable('migrations').ifNotExists()
-    .addColumn('name', 'text', (c) => c.primaryKey())
-    .addColumn('applied_at', 'text', (c) => c.notNull())
-    .execute();
-  const done = new Set((await db.selectFrom('migrations').select('name').execute()).map((r) => r.name as string));
+  if (database.dialect === 'postgres') {
+    return database.db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(${MIGRATION_LOCK}, hashtext(current_schema()))`.execute(conn);
+      try {
+        return await applyPending(conn, 'postgres', (fn) => conn.transaction().execute(fn));
+      } finally {
+        await sql`select pg_advisory_unlock(${MIGRATION_LOCK}, hashtext(current_schema()))`.execute(conn);
+      }
+    });
+  }
+  return applyPending(database.db, 'sqlite', (fn) => inTransaction(database, fn));
+}
+
+/** First key of the advisory lock the migrations hold (the second is the schema). */
+const MIGRATION_LOCK = 160_001;
+
+async function applyPending(db: Db, dialect: Dialect, transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>): Promise<string[]> {
+  await transaction(async (tx) => {
+    await tx.schema.createTable('migrations').ifNotExists()
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('applied_at', 'text', (c) => c.notNull())
+      .execute();
+  });
   const applied: string[] = [];
   for (const m of migrations) {
-    if (done.has(m.name)) continue;
     // DDL is transactional on both engines, so a failed migration leaves nothing half-made.
-    await db.transaction().execute(async (tx) => {
+    const ran = await transaction(async (tx) => {
+      if (await tx.selectFrom('migrations').select('name').where('name', '=', m.name).executeTakeFirst()) return false;
       await m.up(tx, dialect);
       await tx.insertInto('migrations').values({ name: m.name, applied_at: new Date().toISOString() }).execute();
+      return true;
     });
-    applied.push(m.name);
+    if (ran) applied.push(m.name);
   }
   return applied;
 }

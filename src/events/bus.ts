@@ -1,9 +1,12 @@
 // Tells whoever listens that a store's event log grew (after commit). Consumers (webhook
 // dispatcher, live subscriptions) then read the log itself, so a lost signal loses nothing: it
-// only delays. With Redis the signal also reaches every other instance sharing the database.
+// only delays. With Redis the signal also reaches every other instance sharing the database;
+// while Redis is away (or not yet there at start) the bus is in-process only and other instances
+// find the events by polling the log, until the connection comes back and subscribes again.
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { OptionalRedis } from '../ops/redis.js';
 
 export class EventBus {
   private readonly emitter = new EventEmitter();
@@ -16,14 +19,14 @@ export class EventBus {
     this.emitter.setMaxListeners(0);
   }
 
-  /** Fans signals out through Redis pub/sub (REDIS_URL). */
-  async connectRedis(url: string): Promise<void> {
-    const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true };
-    this.pub = new Redis(url, options);
-    this.sub = new Redis(url, options);
-    await Promise.all([this.pub.connect(), this.sub.connect()]);
-    await this.sub.subscribe(this.channel);
-    this.sub.on('message', (_channel: string, message: string) => {
+  /** Fans signals out through Redis pub/sub whenever it is reachable; never waits for it or fails. */
+  connectRedis(redis: OptionalRedis): void {
+    this.pub = redis.client('events-publish');
+    this.sub = redis.client('events-subscribe', (c) => {
+      // Subscribed again on every (re)connection: a subscription made while away would be lost.
+      return c.subscribe(this.channel);
+    });
+    this.sub?.on('message', (_channel: string, message: string) => {
       const [from, store] = message.split(' ');
       if (from !== this.instance) this.emitter.emit('store', Number(store));
     });
@@ -32,15 +35,11 @@ export class EventBus {
   publish(storeId: number): void {
     this.emitter.emit('store', storeId);
     // A failed publish only delays other instances until their next poll of the log.
-    this.pub?.publish(this.channel, `${this.instance} ${storeId}`).catch(() => undefined);
+    if (this.pub?.status === 'ready') this.pub.publish(this.channel, `${this.instance} ${storeId}`).catch(() => undefined);
   }
 
   subscribe(fn: (storeId: number) => void): () => void {
     this.emitter.on('store', fn);
     return () => this.emitter.off('store', fn);
-  }
-
-  async close(): Promise<void> {
-    await Promise.all([this.pub?.quit().catch(() => undefined), this.sub?.quit().catch(() => undefined)]);
   }
 }

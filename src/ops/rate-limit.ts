@@ -4,7 +4,7 @@
 // lower budget per address so guessing passwords costs time. Counters live in Redis when REDIS_URL
 // is set, so every instance shares them, and in memory otherwise.
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import { fallbackStore } from './rate-limit-store.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { sendErrors } from '../rest/http.js';
@@ -28,21 +28,13 @@ function tokenKey(req: FastifyRequest): string {
 
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
   if (config.rateLimitMax <= 0) return;
-  let redis: Redis | undefined;
-  if (config.redisUrl) {
-    // No offline queue: while Redis is away a command fails at once and the request goes through
-    // (skipOnError) instead of waiting on a reconnect.
-    redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
-    await redis.connect();
-    app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => undefined);
-    });
-  }
+  // Redis when it is there, memory while it is not (src/ops/rate-limit-store.ts): never needed to start.
+  const redis = app.container.redis.client('rate-limit');
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: true,
     skipOnError: true,
-    ...(redis ? { redis, nameSpace: `${config.redisPrefix}ratelimit:` } : {}),
+    ...(redis ? { store: fallbackStore(redis, `${config.redisPrefix}ratelimit:`) } : {}),
   });
   const timeWindow = config.rateLimitWindowMs;
   const api = app.createRateLimit({ max: config.rateLimitMax, timeWindow, keyGenerator: tokenKey });
