@@ -10,6 +10,7 @@ import type { CheckoutData } from './checkout-data.js';
 import type { FraudLog } from './fraud.js';
 import type { AppliedTaxLine } from './taxes.js';
 import { addFrequency } from './frequency.js';
+import { createDownloadsForTransaction } from '../services/downloads.js';
 
 export interface TransactionDraft {
   cart: Values;
@@ -80,6 +81,7 @@ export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft)
         apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
       }, tx);
     }
+    await createDownloadsForTransaction(tx, ctx, txn);
     const subscriptionId = await createSubscriptions(tx, ctx, d, txn);
     const final = subscriptionId ? (await ctx.repo.update(txR, txn.id, { subscription_id: subscriptionId }, tx))! : txn;
     await recordChange(tx, ctx, txR, 'created', undefined, final);

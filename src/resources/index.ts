@@ -7,6 +7,7 @@ import { itemRules } from './item.js';
 import { fraudProtectionRules } from './fraud_protection.js';
 import { paymentMethodSetFraudProtectionRules } from './payment_method_set_fraud_protection.js';
 import { webhookRules } from './webhook.js';
+import { downloadRules } from './download.js';
 
 export const resourceRules: Record<string, ResourceRules> = {
   subscription: subscriptionRules,
@@ -16,4 +17,5 @@ export const resourceRules: Record<string, ResourceRules> = {
   fraud_protection: fraudProtectionRules,
   payment_method_set_fraud_protection: paymentMethodSetFraudProtectionRules,
   webhook: webhookRules,
+  download: downloadRules,
 };

@@ -34,6 +34,8 @@ export interface ResourceRules {
   afterDelete?(row: Values, ctx: ServiceContext): void | Promise<void>;
   /** The event an update announces when it is more than `<resource>/modified` (a cancellation). */
   updateEvent?(before: Values, after: Values): string | undefined;
+  /** Values of the resource's @derived properties (REST names), computed from a row being read. */
+  derive?(row: Values, ctx: ServiceContext): Record<string, unknown>;
   /** A reason the row may not change (answered 409), or undefined. */
   frozen?(row: Values): string | undefined;
 }
