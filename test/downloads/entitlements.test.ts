@@ -2,6 +2,7 @@
 // per matching item; its download_url serves the file with no token N times, then 410; refunds and
 // voids revoke (410); a replaced file is what existing downloads serve; expiry follows the
 // injected clock; guessed or altered URLs are 404; other stores and other scopes cannot read them.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link } from '../helpers/rest.js';
@@ -37,8 +38,12 @@ describe.each(engines())('download entitlements (%s)', (engine) => {
     expect(Object.keys(d._links)).toEqual(expect.arrayContaining(['self', 'svc:transaction', 'svc:item', 'svc:downloadable']));
     expect(link(d, 'svc:transaction')).toBe(link(txn, 'self'));
     expect(link(d, 'svc:downloadable')).toBe(link(s.downloadable, 'self'));
-    // 256 bits of base64url after the path.
+    // 256 bits of base64url after the path, stored only as its SHA-256.
     expect(d.download_url).toMatch(/^http:\/\/api\.test\/download\/[A-Za-z0-9_-]{43}$/);
+    const secret = d.download_url.split('/').pop();
+    const stored = await t.app.container.database.db.selectFrom('downloads').selectAll().where('id', '=', idOf(d)).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect(stored.token_hash).toBe(createHash('sha256').update(secret).digest('hex'));
     for (let i = 1; i <= 3; i++) {
       const res = await fetchUrl(t.app, d.download_url);
       expect(res.statusCode).toBe(200);
@@ -131,6 +136,17 @@ describe.each(engines())('download entitlements (%s)', (engine) => {
     expect([res.statusCode, res.body]).toEqual([200, 'second edition!']);
     expect(res.headers['content-disposition']).toMatch(/filename="v2.pdf"/);
     expect(json(await call(t.app, link(d, 'self'), { token: s.token }))).toMatchObject({ file_name: 'v2.pdf', file_size: 15, downloads_remaining: 1 });
+  });
+
+  it('answers 410 once the store deletes the downloadable, and the entitlement stays readable', async () => {
+    const gone = await openSeller(t.app, { base: s });
+    const [d] = await downloadsOf(t.app, await buy(t.app, gone), s.token);
+    expect((await call(t.app, link(gone.downloadable, 'self'), { method: 'DELETE', token: s.token })).statusCode).toBe(204);
+    const res = await fetchUrl(t.app, d.download_url);
+    expect([res.statusCode, errorCode(res)]).toEqual([410, 'download_withdrawn']);
+    const read = json(await call(t.app, link(d, 'self'), { token: s.token }));
+    expect(read._links['svc:downloadable']).toBeUndefined();
+    expect(read.file_name).toBe('the book.pdf');
   });
 
   it('answers 404 for guessed and altered URLs, and nothing but GET and HEAD', async () => {

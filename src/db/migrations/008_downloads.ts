@@ -19,9 +19,10 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     expires_at: 'timestamp',
     // active | exhausted | expired | revoked
     status: { type: 'text', notNull: true, defaultTo: 'active' },
-    url_nonce: { type: 'text', notNull: true },
-    url_kid: { type: 'text', notNull: true },
-    token_hash: { type: 'text', notNull: true },
+    // Always set by the service; nullable so a row without a URL (a fixture) is simply unreachable.
+    url_nonce: 'text',
+    url_kid: 'text',
+    token_hash: 'text',
   });
   await index(db, 'downloads', ['token_hash'], true);
   await index(db, 'downloads', ['transaction_id']);
