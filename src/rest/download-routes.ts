@@ -94,7 +94,13 @@ async function serve(req: FastifyRequest, reply: FastifyReply): Promise<FastifyR
     reply.removeHeader('content-range').removeHeader('content-disposition').removeHeader('content-length');
     return sendErrors(req, reply, STATUS[err.reason], [{ code: `download_${err.reason}`, message: err.message }], { 'cache-control': 'no-store' });
   }
-  // Only a transfer that reached the client counts: a cut-off one gives its download back.
+  // Only a transfer that reached the client counts: a cut-off one gives its download back, and so
+  // does a request whose client left while the download was being spent.
+  if (reply.raw.closed || reply.raw.destroyed) {
+    blob.stream.destroy();
+    await refundDownload(ctx, spent);
+    return reply;
+  }
   let finished = false;
   reply.raw.once('finish', () => {
     finished = true;
