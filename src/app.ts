@@ -17,6 +17,7 @@ import { registerReportingRoutes } from './rest/reporting-routes.js';
 import { registerWeb } from './web/index.js';
 import { registerUploads } from './rest/uploads.js';
 import { registerStagedUploadRoutes } from './rest/staged-upload-routes.js';
+import { registerDownloadRoutes } from './rest/download-routes.js';
 import { registerRelsRoutes } from './rest/rels-routes.js';
 import { registerOpsRoutes } from './ops-routes.js';
 import { registerGraphql } from './graphql/plugin.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   registerResourceRoutes(app);
   registerCommerceRoutes(app);
   await registerStagedUploadRoutes(app);
+  registerDownloadRoutes(app);
   const dispatcher = registerWebhookRoutes(app, { dispatcher: opts.dispatcher });
   app.addHook('onReady', async () => dispatcher?.start());
   app.addHook('preClose', async () => dispatcher?.stop());

@@ -12,6 +12,7 @@ import type { AppliedTaxLine } from './taxes.js';
 import { subscriptionDates } from './frequency.js';
 import { claimHeld, type CartClaim } from './cart-claim.js';
 import { createShipments } from './shipments.js';
+import { createDownloadsForTransaction } from '../services/downloads.js';
 
 export interface TransactionDraft {
   cart: Values;
@@ -88,6 +89,7 @@ export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft)
       }, tx);
     }
     await createShipments(tx, ctx, txn, cart, d.data.lines, d.applied, d.now);
+    await createDownloadsForTransaction(tx, ctx, txn);
     const subscriptionId = await createSubscriptions(tx, ctx, d, txn);
     const final = subscriptionId ? (await ctx.repo.update(txR, txn.id, { subscription_id: subscriptionId }, tx))! : txn;
     await recordChange(tx, ctx, txR, 'created', undefined, final);

@@ -8,6 +8,7 @@ import type { ServiceContext } from '../services/context.js';
 import { getRow } from '../services/resource-service.js';
 import { formatTimestamp } from '../services/clock.js';
 import { insertLogs } from './checkout-write.js';
+import { revokeDownloads } from '../services/downloads.js';
 
 export type PaymentAction = 'capture' | 'void' | 'refund';
 
@@ -35,6 +36,7 @@ export async function transition(ctx: ServiceContext, id: number, action: Paymen
     await recordChange(tx, ctx, r, 'modified', existing, after, { event: t.event });
     await insertLogs(tx, ctx, after, [{ action, status: t.to, message: `${action} of ${String(existing.total_order)} with the test gateway` }],
       String(existing.total_order), now);
+    await revokeDownloads(tx, ctx, after);
     return after;
   });
   ctx.bus.publish(Number(existing.store_id));

@@ -18,7 +18,7 @@ export class QueryError extends Error {
 
 const ID_FIELD: FieldDef = {
   name: 'id', gqlName: 'id', column: 'id', kind: 'int', list: false, gqlType: 'ID', constraints: {},
-  readOnly: true, writeOnce: false, writeOnly: false,
+  readOnly: true, writeOnce: false, writeOnly: false, derived: false,
 };
 
 export function filterableField(r: ResourceDef, name: string): FieldDef {

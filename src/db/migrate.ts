@@ -11,6 +11,7 @@ import * as m006 from './migrations/006_read_paths.js';
 import * as m005 from './migrations/005_webhook_delivery.js';
 import * as m007 from './migrations/007_staged_uploads.js';
 import * as m008 from './migrations/008_money_path.js';
+import * as m008downloads from './migrations/008_downloads.js';
 
 interface Migration {
   name: string;
@@ -26,6 +27,7 @@ export const migrations: Migration[] = [
   { name: '006_read_paths', up: m006.up },
   { name: '007_staged_uploads', up: m007.up },
   { name: '008_money_path', up: m008.up },
+  { name: '008_downloads', up: m008downloads.up },
 ];
 
 /**

@@ -9,6 +9,7 @@ import type { Values } from '../data/codec.js';
 import { authorize } from '../services/resource-service.js';
 import { accessTarget } from '../auth/scopes.js';
 import { refHref, selfHref } from '../services/refs.js';
+import { derivedValue } from '../services/derived.js';
 import type { GraphQLContext } from './context.js';
 import { connectionQuery, makeConnection, type ConnectionArgs, type ConnectionQuery } from './connections.js';
 import { guard } from './errors.js';
@@ -92,6 +93,7 @@ export function typeResolvers(registry: Registry, baseUrl: string): Record<strin
     };
     for (const f of r.fields) {
       if (f.writeOnly) fields[f.gqlName] = () => null;
+      else if (f.derived) fields[f.gqlName] = (row, _args, ctx) => derivedValue(ctx.svc, r, row, f.name);
       else if (f.ref) fields[f.gqlName] = (row) => refHref({ baseUrl, registry }, r, f, row);
       else if (f.column) {
         const col = f.column;

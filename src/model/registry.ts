@@ -119,10 +119,11 @@ export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registr
       const name = snakeCase(gqlName);
       const writeOnly = !!directive(f, 'writeOnly');
       const ref = directive(f, 'ref')?.rel as string | undefined;
+      const derived = !!directive(f, 'derived');
       fields.push({
         name,
         gqlName,
-        column: writeOnly || ref ? null : ((directive(f, 'column')?.name as string | undefined) ?? name),
+        column: writeOnly || ref || derived ? null : ((directive(f, 'column')?.name as string | undefined) ?? name),
         kind,
         list: t.list,
         gqlType: t.name,
@@ -131,6 +132,7 @@ export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registr
         readOnly: !!directive(f, 'readOnly'),
         writeOnce: !!directive(f, 'writeOnce'),
         writeOnly,
+        derived,
         default: directive(f, 'default')?.value as string | undefined,
         ref,
         description: f.description?.value,

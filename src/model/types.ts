@@ -41,6 +41,8 @@ export interface FieldDef {
   readOnly: boolean;
   writeOnce: boolean;
   writeOnly: boolean;
+  /** Computed when read by the resource module's `derive` rule; never a column. */
+  derived: boolean;
   default?: string;
   /** For URI properties: the to-one rel whose foreign key they set. */
   ref?: string;

@@ -18,6 +18,7 @@ import type { ServiceContext } from '../services/context.js';
 import type { FieldError } from '../services/errors.js';
 import { idFromHref } from '../services/refs.js';
 import { consumeStagedUpload, resolveStagedUpload } from '../services/staged-uploads.js';
+import { followReplacedFile } from '../services/downloads.js';
 import type { ResourceRules } from './rules.js';
 
 /** Input key under which the REST facade passes an upload (or null: a file was required, none came). */
@@ -114,6 +115,10 @@ export const downloadableRules: ResourceRules = {
       file_content_type: upload.contentType,
       file_sha256: upload.staged.sha256,
     });
+  },
+
+  async afterWrite(row, w, ctx, tx) {
+    if (uploadOf(w.input)) await followReplacedFile(tx, ctx, row);
   },
 
   async afterDelete(row, ctx) {

@@ -8,6 +8,7 @@ import { fraudProtectionRules } from './fraud_protection.js';
 import { paymentMethodSetFraudProtectionRules } from './payment_method_set_fraud_protection.js';
 import { webhookRules } from './webhook.js';
 import { cartRules } from './cart.js';
+import { downloadRules } from './download.js';
 
 export const resourceRules: Record<string, ResourceRules> = {
   subscription: subscriptionRules,
@@ -18,4 +19,5 @@ export const resourceRules: Record<string, ResourceRules> = {
   payment_method_set_fraud_protection: paymentMethodSetFraudProtectionRules,
   webhook: webhookRules,
   cart: cartRules,
+  download: downloadRules,
 };

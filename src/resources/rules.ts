@@ -39,4 +39,6 @@ export interface ResourceRules {
    * `frozenWithParent` in the SDL follow it (src/services/frozen.ts).
    */
   frozen?(row: Values, ctx: ServiceContext): string | undefined;
+  /** Values of the resource's @derived properties (REST names), computed from a row being read. */
+  derive?(row: Values, ctx: ServiceContext): Record<string, unknown>;
 }

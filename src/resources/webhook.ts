@@ -7,7 +7,7 @@ import type { ResourceRules } from './rules.js';
 
 /** The event names of DESIGN §6, by event resource (the EventResource enum's REST values). */
 export const EVENT_NAMES: Readonly<Record<string, readonly string[]>> = {
-  transaction: ['created', 'modified', 'captured', 'voided', 'refunded', 'refeed'],
+  transaction: ['created', 'modified', 'captured', 'voided', 'refunded', 'refeed', 'downloaded', 'downloads_revoked'],
   subscription: ['created', 'modified', 'cancelled', 'refeed'],
   customer: ['created', 'modified', 'deleted', 'refeed'],
   cart: ['created', 'modified', 'deleted'],

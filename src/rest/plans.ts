@@ -39,6 +39,8 @@ export const propertyPlan = perResource((registry, baseUrl, r): PropertyStep[] =
       const fk = rel.fk!;
       return { name: f.name, value: (row) => (row[fk] ? selfHref(baseUrl, target, Number(row[fk])) : null) };
     }
+    // Derived values are put on the row under their REST name by services/derived.ts.
+    if (f.derived) return { name: f.name, value: (row) => row[f.name] ?? null };
     const column = f.column;
     if (!column) return { name: f.name, value: () => null };
     const kind = f.kind;

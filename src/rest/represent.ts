@@ -11,6 +11,7 @@ import { accessTarget } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
 import { childScope } from '../data/tenancy.js';
 import { selfHref } from '../services/refs.js';
+import { withDerived } from '../services/derived.js';
 import { memberActions, resourceLinks, svc } from './links.js';
 import { halMemberWriter } from './hal-member.js';
 import { propertyPlan } from './plans.js';
@@ -46,7 +47,8 @@ async function loadZoom(ctx: ServiceContext, r: ResourceDef, rel: RelDef, rows: 
   }));
 }
 
-export async function representRows(ctx: ServiceContext, r: ResourceDef, rows: Values[], q: Pick<ListQuery, 'fields' | 'zoom'>): Promise<Representation[]> {
+export async function representRows(ctx: ServiceContext, r: ResourceDef, stored: Values[], q: Pick<ListQuery, 'fields' | 'zoom'>): Promise<Representation[]> {
+  const rows = withDerived(ctx, r, stored);
   const zooms = zoomsWithEmbeds(r, q.zoom);
   const embeds: Embedded[][] = rows.map(() => []);
   for (const z of zooms) {

@@ -819,6 +819,98 @@ export type DiscountDetailPayload = {
 };
 
 /**
+ * A buyer's entitlement to a purchased file: created with the transaction for each of its items whose
+ * code and item category match a downloadable of the store (a category delivered by download). The
+ * download_url needs no token: it is the customer's link to the file, answering 410 Gone once the
+ * download is exhausted, expired or revoked (refunding or voiding the transaction revokes it).
+ * Reading downloads through the API needs downloadables_read (or the store's full access).
+ */
+export type Download = Node & {
+  __typename?: 'Download';
+  dateCreated?: Maybe<Scalars['DateTime']['output']>;
+  dateModified?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * The customer's capability URL: GET answers the file as an attachment (Range requests too) with no
+   * bearer token. Unguessable and stored only as a hash; null once the key it was made with is retired.
+   */
+  downloadUrl?: Maybe<Scalars['String']['output']>;
+  /** Absent once the downloadable has been deleted. */
+  downloadable?: Maybe<Downloadable>;
+  /** Completed downloads left; null means unlimited (the category's max_downloads_per_customer is 0 or unset). */
+  downloadsRemaining?: Maybe<Scalars['Int']['output']>;
+  /** After this the URL answers 410; null means never (the category's max_downloads_time_period is 0 or unset). */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Name of the downloadable's current file (a replaced file is what the download serves). */
+  fileName?: Maybe<Scalars['String']['output']>;
+  /** Size of the downloadable's current file in bytes. */
+  fileSize?: Maybe<Scalars['Int']['output']>;
+  href: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The transaction item that bought the file. */
+  item?: Maybe<Item>;
+  status: DownloadStatus;
+  store: Store;
+  transaction: Transaction;
+};
+
+/** A page of download resources. */
+export type DownloadConnection = {
+  __typename?: 'DownloadConnection';
+  edges: Array<DownloadEdge>;
+  nodes: Array<Download>;
+  pageInfo: PageInfo;
+  /** Rows matching the filter, over all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+export type DownloadEdge = {
+  __typename?: 'DownloadEdge';
+  cursor: Scalars['String']['output'];
+  node: Download;
+};
+
+/** Conditions on download properties; every given condition must hold. */
+export type DownloadFilter = {
+  dateCreated?: InputMaybe<DateFilter>;
+  dateModified?: InputMaybe<DateFilter>;
+  downloadsRemaining?: InputMaybe<NumberFilter>;
+  expiresAt?: InputMaybe<DateFilter>;
+  fileName?: InputMaybe<StringFilter>;
+  fileSize?: InputMaybe<NumberFilter>;
+  id?: InputMaybe<StringFilter>;
+  status?: InputMaybe<StringFilter>;
+};
+
+export type DownloadOrder = {
+  direction?: InputMaybe<SortDirection>;
+  field: DownloadOrderField;
+};
+
+export type DownloadOrderField =
+  | 'DATE_CREATED'
+  | 'DATE_MODIFIED'
+  | 'DOWNLOADS_REMAINING'
+  | 'EXPIRES_AT'
+  | 'FILE_NAME'
+  | 'FILE_SIZE'
+  | 'ID'
+  | 'STATUS';
+
+/** Result of a download mutation: the resource, or what was wrong with the input. */
+export type DownloadPayload = {
+  __typename?: 'DownloadPayload';
+  download?: Maybe<Download>;
+  userErrors: Array<UserError>;
+};
+
+/** Whether a download can still be used: only an active one answers its download_url with the file. */
+export type DownloadStatus =
+  | 'ACTIVE'
+  | 'EXHAUSTED'
+  | 'EXPIRED'
+  | 'REVOKED';
+
+/**
  * A purchasable file. Over REST the file arrives as the multipart `file` part of a POST, PATCH or PUT;
  * over GraphQL it is staged first (stageDownloadableUpload, then a PUT of the bytes to the URL it
  * returns) and named by `stagedUploadId` in createDownloadable, updateDownloadable or replaceDownloadable.
@@ -2483,6 +2575,8 @@ export type Query = {
   customer?: Maybe<Customer>;
   /** One discount detail by id, when the token may see it. */
   discountDetail?: Maybe<DiscountDetail>;
+  /** One download by id, when the token may see it. */
+  download?: Maybe<Download>;
   /** One downloadable by id, when the token may see it. */
   downloadable?: Maybe<Downloadable>;
   /** One event by id, when the token may see it. */
@@ -2585,6 +2679,12 @@ export type QueryCustomerArgs = {
 
 /** Entry points. Resource-by-id fields and CRUD mutations are derived from the resource types. */
 export type QueryDiscountDetailArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Entry points. Resource-by-id fields and CRUD mutations are derived from the resource types. */
+export type QueryDownloadArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -3773,6 +3873,8 @@ export type Transaction = Node & {
   dataIsFed?: Maybe<Scalars['Boolean']['output']>;
   dateCreated?: Maybe<Scalars['DateTime']['output']>;
   dateModified?: Maybe<Scalars['DateTime']['output']>;
+  /** The purchased files of the transaction's items (scope downloadables_read). */
+  downloads: DownloadConnection;
   /** Hides the transaction from the store administration's lists. */
   hideTransaction?: Maybe<Scalars['Boolean']['output']>;
   href: Scalars['String']['output'];
@@ -3833,6 +3935,22 @@ export type TransactionAttributesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<Array<AttributeOrder>>;
+};
+
+
+/**
+ * A completed checkout: a snapshot of the cart, its customer and its totals. Only hide_transaction
+ * and data_is_fed can change; its items are immutable. The action links appear only when the action
+ * is possible (decided by the transaction module).
+ */
+export type TransactionDownloadsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<DownloadFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<Array<DownloadOrder>>;
 };
 
 
@@ -4602,7 +4720,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
-  Node: ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values );
+  Node: ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values );
 }>;
 
 /** Mapping between all available schema types and the resolvers types */
@@ -4676,6 +4794,14 @@ export type ResolversTypes = ResolversObject<{
   DiscountDetailOrder: DiscountDetailOrder;
   DiscountDetailOrderField: DiscountDetailOrderField;
   DiscountDetailPayload: ResolverTypeWrapper<Omit<DiscountDetailPayload, 'discountDetail'> & { discountDetail?: Maybe<ResolversTypes['DiscountDetail']> }>;
+  Download: ResolverTypeWrapper<import("../../data/codec.js").Values>;
+  DownloadConnection: ResolverTypeWrapper<Omit<DownloadConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['DownloadEdge']>, nodes: Array<ResolversTypes['Download']> }>;
+  DownloadEdge: ResolverTypeWrapper<Omit<DownloadEdge, 'node'> & { node: ResolversTypes['Download'] }>;
+  DownloadFilter: DownloadFilter;
+  DownloadOrder: DownloadOrder;
+  DownloadOrderField: DownloadOrderField;
+  DownloadPayload: ResolverTypeWrapper<Omit<DownloadPayload, 'download'> & { download?: Maybe<ResolversTypes['Download']> }>;
+  DownloadStatus: DownloadStatus;
   Downloadable: ResolverTypeWrapper<import("../../data/codec.js").Values>;
   DownloadableConnection: ResolverTypeWrapper<Omit<DownloadableConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['DownloadableEdge']>, nodes: Array<ResolversTypes['Downloadable']> }>;
   DownloadableEdge: ResolverTypeWrapper<Omit<DownloadableEdge, 'node'> & { node: ResolversTypes['Downloadable'] }>;
@@ -4954,6 +5080,12 @@ export type ResolversParentTypes = ResolversObject<{
   DiscountDetailFilter: DiscountDetailFilter;
   DiscountDetailOrder: DiscountDetailOrder;
   DiscountDetailPayload: Omit<DiscountDetailPayload, 'discountDetail'> & { discountDetail?: Maybe<ResolversParentTypes['DiscountDetail']> };
+  Download: import("../../data/codec.js").Values;
+  DownloadConnection: Omit<DownloadConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['DownloadEdge']>, nodes: Array<ResolversParentTypes['Download']> };
+  DownloadEdge: Omit<DownloadEdge, 'node'> & { node: ResolversParentTypes['Download'] };
+  DownloadFilter: DownloadFilter;
+  DownloadOrder: DownloadOrder;
+  DownloadPayload: Omit<DownloadPayload, 'download'> & { download?: Maybe<ResolversParentTypes['Download']> };
   Downloadable: import("../../data/codec.js").Values;
   DownloadableConnection: Omit<DownloadableConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['DownloadableEdge']>, nodes: Array<ResolversParentTypes['Downloadable']> };
   DownloadableEdge: Omit<DownloadableEdge, 'node'> & { node: ResolversParentTypes['Downloadable'] };
@@ -5159,6 +5291,10 @@ export type DefaultDirectiveArgs = {
 };
 
 export type DefaultDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = DefaultDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type DerivedDirectiveArgs = { };
+
+export type DerivedDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = DerivedDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type LinkDirectiveArgs = {
   href: Scalars['String']['input'];
@@ -5541,6 +5677,44 @@ export type DiscountDetailEdgeResolvers<ContextType = GraphQLContext, ParentType
 
 export type DiscountDetailPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DiscountDetailPayload'] = ResolversParentTypes['DiscountDetailPayload']> = ResolversObject<{
   discountDetail?: Resolver<Maybe<ResolversTypes['DiscountDetail']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type DownloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Download'] = ResolversParentTypes['Download']> = ResolversObject<{
+  dateCreated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  dateModified?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  downloadUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  downloadable?: Resolver<Maybe<ResolversTypes['Downloadable']>, ParentType, ContextType>;
+  downloadsRemaining?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fileSize?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  item?: Resolver<Maybe<ResolversTypes['Item']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DownloadStatus'], ParentType, ContextType>;
+  store?: Resolver<ResolversTypes['Store'], ParentType, ContextType>;
+  transaction?: Resolver<ResolversTypes['Transaction'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type DownloadConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DownloadConnection'] = ResolversParentTypes['DownloadConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['DownloadEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Download']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type DownloadEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DownloadEdge'] = ResolversParentTypes['DownloadEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Download'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type DownloadPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DownloadPayload'] = ResolversParentTypes['DownloadPayload']> = ResolversObject<{
+  download?: Resolver<Maybe<ResolversTypes['Download']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -5938,7 +6112,7 @@ export type NativeIntegrationPayloadResolvers<ContextType = GraphQLContext, Pare
 }>;
 
 export type NodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'AppliedTax' | 'Attribute' | 'Cart' | 'Changelog' | 'Client' | 'CouponDetail' | 'Customer' | 'DiscountDetail' | 'Downloadable' | 'Event' | 'FraudProtection' | 'GiftCardCode' | 'Item' | 'ItemCategory' | 'ItemOption' | 'NativeIntegration' | 'PaymentMethodSet' | 'PaymentMethodSetFraudProtection' | 'Shipment' | 'Store' | 'Subscription' | 'SubscriptionEvent' | 'SubscriptionMrrSnapshot' | 'Tax' | 'TaxItemCategory' | 'Transaction' | 'TransactionLog' | 'User' | 'Webhook' | 'WebhookLog' | 'WebhookStatus', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AppliedTax' | 'Attribute' | 'Cart' | 'Changelog' | 'Client' | 'CouponDetail' | 'Customer' | 'DiscountDetail' | 'Download' | 'Downloadable' | 'Event' | 'FraudProtection' | 'GiftCardCode' | 'Item' | 'ItemCategory' | 'ItemOption' | 'NativeIntegration' | 'PaymentMethodSet' | 'PaymentMethodSetFraudProtection' | 'Shipment' | 'Store' | 'Subscription' | 'SubscriptionEvent' | 'SubscriptionMrrSnapshot' | 'Tax' | 'TaxItemCategory' | 'Transaction' | 'TransactionLog' | 'User' | 'Webhook' | 'WebhookLog' | 'WebhookStatus', ParentType, ContextType>;
   href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 }>;
@@ -6035,6 +6209,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   couponDetail?: Resolver<Maybe<ResolversTypes['CouponDetail']>, ParentType, ContextType, RequireFields<QueryCouponDetailArgs, 'id'>>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'id'>>;
   discountDetail?: Resolver<Maybe<ResolversTypes['DiscountDetail']>, ParentType, ContextType, RequireFields<QueryDiscountDetailArgs, 'id'>>;
+  download?: Resolver<Maybe<ResolversTypes['Download']>, ParentType, ContextType, RequireFields<QueryDownloadArgs, 'id'>>;
   downloadable?: Resolver<Maybe<ResolversTypes['Downloadable']>, ParentType, ContextType, RequireFields<QueryDownloadableArgs, 'id'>>;
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryEventArgs, 'id'>>;
   events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, Partial<QueryEventsArgs>>;
@@ -6420,6 +6595,7 @@ export type TransactionResolvers<ContextType = GraphQLContext, ParentType extend
   dataIsFed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   dateCreated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   dateModified?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  downloads?: Resolver<ResolversTypes['DownloadConnection'], ParentType, ContextType, Partial<TransactionDownloadsArgs>>;
   hideTransaction?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -6709,6 +6885,10 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   DiscountDetailConnection?: DiscountDetailConnectionResolvers<ContextType>;
   DiscountDetailEdge?: DiscountDetailEdgeResolvers<ContextType>;
   DiscountDetailPayload?: DiscountDetailPayloadResolvers<ContextType>;
+  Download?: DownloadResolvers<ContextType>;
+  DownloadConnection?: DownloadConnectionResolvers<ContextType>;
+  DownloadEdge?: DownloadEdgeResolvers<ContextType>;
+  DownloadPayload?: DownloadPayloadResolvers<ContextType>;
   Downloadable?: DownloadableResolvers<ContextType>;
   DownloadableConnection?: DownloadableConnectionResolvers<ContextType>;
   DownloadableEdge?: DownloadableEdgeResolvers<ContextType>;
@@ -6823,6 +7003,7 @@ export type DirectiveResolvers<ContextType = GraphQLContext> = ResolversObject<{
   column?: ColumnDirectiveResolver<any, any, ContextType>;
   constraint?: ConstraintDirectiveResolver<any, any, ContextType>;
   default?: DefaultDirectiveResolver<any, any, ContextType>;
+  derived?: DerivedDirectiveResolver<any, any, ContextType>;
   link?: LinkDirectiveResolver<any, any, ContextType>;
   readOnly?: ReadOnlyDirectiveResolver<any, any, ContextType>;
   ref?: RefDirectiveResolver<any, any, ContextType>;
