@@ -9,6 +9,7 @@ import * as m004 from './migrations/004_idempotency.js';
 import * as m006 from './migrations/006_read_paths.js';
 import * as m005 from './migrations/005_webhook_delivery.js';
 import * as m007 from './migrations/007_staged_uploads.js';
+import * as m008 from './migrations/008_secrets.js';
 
 interface Migration {
   name: string;
@@ -23,6 +24,7 @@ export const migrations: Migration[] = [
   { name: '005_webhook_delivery', up: m005.up },
   { name: '006_read_paths', up: m006.up },
   { name: '007_staged_uploads', up: m007.up },
+  { name: '008_secrets', up: m008.up },
 ];
 
 export async function migrate(database: Database): Promise<string[]> {
