@@ -12,6 +12,9 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('idempotency_keys').addColumn('claim_token', 'text').execute();
   // RFC 6749 §2.1 client type, set at registration: `confidential` (default) or `public`.
   await db.schema.alterTable('clients').addColumn('client_type', 'text', (c) => c.notNull().defaultTo('confidential')).execute();
+  // RFC 6749 §4.1.3: redirect_uri is required at the token step only if /authorize was sent one.
+  // (code_challenge is '' for a confidential client's code without PKCE.)
+  await db.schema.alterTable('authorization_codes').addColumn('redirect_uri_sent', 'integer', (c) => c.notNull().defaultTo(1)).execute();
   // Server-side sessions: the cookie carries a random id, the row (found by the id's SHA-256)
   // says whose it is; log-out deletes the row, so a copied cookie dies with it.
   await createTable(db, dialect, 'web_sessions', {
