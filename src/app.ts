@@ -39,7 +39,7 @@ declare module 'fastify' {
 
 export const API_VERSION = '1';
 
-export async function buildApp(config: Config, opts: ContainerOptions & { logger?: boolean; dispatcher?: boolean; logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, opts: ContainerOptions & { logger?: boolean; dispatcher?: boolean; logStream?: DestinationStream; idempotencyLeaseMs?: number } = {}): Promise<FastifyInstance> {
   const container = await createContainer(config, opts);
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
@@ -120,7 +120,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     return sendErrors(req, reply, 404, [{ code: 'not_found', message: `nothing at ${req.method} ${req.url.split('?')[0]}` }]);
   });
 
-  registerIdempotency(app);
+  registerIdempotency(app, { leaseMs: opts.idempotencyLeaseMs });
   registerOpsRoutes(app);
   registerHomeRoutes(app);
   registerOAuthRoutes(app);

@@ -61,10 +61,17 @@ export async function authenticateClient(ctx: ServiceContext, authorization: str
   return { ...row, id: Number(row.id) } as Values;
 }
 
+/** Whether a client is public (RFC 6749 §2.1): a property set at registration, never inferred. */
+export function isPublicClient(client: Values): boolean {
+  return client.client_type === 'public';
+}
+
 /**
- * A browser front end (DESIGN §4) cannot keep a secret: a client with a `javascript_origin_uri` may
- * use the authorization-code grant (PKCE is required for every code) and refresh its tokens with
- * its client_id alone. Returns the client, or undefined when the request is not such a request.
+ * A public client (registered with client_type `public`: a browser or native front end that cannot
+ * keep a secret) identifies itself with its client_id alone for the authorization-code grant (PKCE
+ * is required for its codes) and for refreshing (its refresh tokens rotate). A confidential client
+ * always authenticates with its secret, whatever else it registered (a javascript_origin_uri only
+ * opens CORS). Returns the client, or undefined when the request is not such a request.
  */
 export async function publicClient(ctx: ServiceContext, authorization: string | undefined, params: Record<string, string>,
   grantType: string): Promise<Values | undefined> {
@@ -73,7 +80,7 @@ export async function publicClient(ctx: ServiceContext, authorization: string | 
   const row = params.client_id.length <= 200
     ? await ctx.database.db.selectFrom('clients').selectAll().where('client_id', '=', params.client_id).executeTakeFirst()
     : undefined;
-  if (!row || !row.javascript_origin_uri) return undefined;
+  if (!row || row.client_type !== 'public') return undefined;
   return { ...row, id: Number(row.id) } as Values;
 }
 

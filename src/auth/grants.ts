@@ -3,7 +3,7 @@
 // client_credentials, each answering the §5.2 error codes.
 import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
-import { authenticateClient, clientAllows, publicClient, GRANT_TYPES, OAuthError, oauthParams, type GrantType } from './client-auth.js';
+import { authenticateClient, clientAllows, isPublicClient, publicClient, GRANT_TYPES, OAuthError, oauthParams, type GrantType } from './client-auth.js';
 import { exchangeCode } from './codes.js';
 import { CLIENT_FULL, covers } from './scopes.js';
 import type { TokenService, TokenSet } from './tokens.js';
@@ -35,8 +35,10 @@ async function refresh(ctx: ServiceContext, tokens: TokenService, client: Values
   }
   const scope = narrowScope(ctx, grant.scope, params.scope);
   const g = { clientId: client.id, userId: grant.userId, storeId: grant.storeId, family: grant.family };
-  if (!tokens.opts.rotateRefreshTokens) {
-    // Integrations store the refresh token once (DESIGN §4): by default it keeps its value.
+  if (!tokens.opts.rotateRefreshTokens && !isPublicClient(client)) {
+    // Integrations store the refresh token once (DESIGN §4): by default a confidential client's
+    // keeps its value (it is useless without the secret). A public client's token is a bearer
+    // credential on its own, so it rotates with reuse detection (RFC 9700 §4.14.2).
     return { ...tokens.accessOnly({ ...g, scope }), refresh_token: params.refresh_token };
   }
   if (!(await tokens.markRotated(grant.id))) {

@@ -8,6 +8,8 @@ export interface Principal extends TenantScope {
   scopes: ReadonlySet<string>;
   /** The token's id (jti), for revocation checks and logs. */
   tokenId?: string;
+  /** The grant (refresh-token family) the token belongs to: the credential its holder keeps. */
+  grantId?: string;
   /** When the token expires (Unix seconds); long-lived connections close then. */
   expiresAt?: number;
   /**

@@ -162,7 +162,7 @@ export class TokenService {
     const { claims, expiredCartItems } = checked;
     const scopes = new Set(claims.scope.split(' ').filter(Boolean));
     const kind = claims.sid ? 'store' : claims.uid ? 'user' : 'client';
-    return { kind, scopes, clientId: claims.cid, userId: claims.uid, storeId: claims.sid, tokenId: claims.jti, expiresAt: claims.exp, expiredCartItems };
+    return { kind, scopes, clientId: claims.cid, userId: claims.uid, storeId: claims.sid, tokenId: claims.jti, grantId: claims.fam, expiresAt: claims.exp, expiredCartItems };
   }
 }
 

@@ -10,7 +10,8 @@ import * as m004 from './migrations/004_idempotency.js';
 import * as m006 from './migrations/006_read_paths.js';
 import * as m005 from './migrations/005_webhook_delivery.js';
 import * as m007 from './migrations/007_staged_uploads.js';
-import * as m008 from './migrations/008_money_path.js';
+import * as m008money from './migrations/008_money_path.js';
+import * as m008secrets from './migrations/008_secrets.js';
 import * as m008downloads from './migrations/008_downloads.js';
 
 interface Migration {
@@ -26,7 +27,8 @@ export const migrations: Migration[] = [
   { name: '005_webhook_delivery', up: m005.up },
   { name: '006_read_paths', up: m006.up },
   { name: '007_staged_uploads', up: m007.up },
-  { name: '008_money_path', up: m008.up },
+  { name: '008_money_path', up: m008money.up },
+  { name: '008_secrets', up: m008secrets.up },
   { name: '008_downloads', up: m008downloads.up },
 ];
 

@@ -2,7 +2,8 @@
 // and introspection (RFC 7662). They speak OAuth's JSON errors, not the REST error body, and need
 // no SERVICE-API-VERSION header.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OAuthError } from '../auth/client-auth.js';
+import { GRANT_TYPES, OAuthError } from '../auth/client-auth.js';
+import { CLIENT_FULL, USER_FULL, storeScopes } from '../auth/scopes.js';
 import { tokenGrant } from '../auth/grants.js';
 import { introspectToken, revokeToken } from '../auth/revocation.js';
 import type { ServiceContext } from '../services/context.js';
@@ -39,8 +40,37 @@ function endpoint(app: FastifyInstance, path: string, fn: Endpoint): void {
   });
 }
 
+/**
+ * RFC 8414 authorization server metadata: the same endpoints this file and /authorize serve, the
+ * grants and client authentication methods grants.ts accepts (`none` for public clients), and
+ * RFC 9207's `iss` in authorization responses.
+ */
+export function oauthMetadata(app: FastifyInstance): Record<string, unknown> {
+  const base = app.container.config.baseUrl.replace(/\/$/, '');
+  const secretMethods = ['client_secret_basic', 'client_secret_post'];
+  return {
+    issuer: app.container.tokens.opts.issuer,
+    authorization_endpoint: `${base}/authorize`,
+    token_endpoint: `${base}/token`,
+    revocation_endpoint: `${base}/revoke`,
+    introspection_endpoint: `${base}/introspect`,
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: [...GRANT_TYPES],
+    token_endpoint_auth_methods_supported: [...secretMethods, 'none'],
+    revocation_endpoint_auth_methods_supported: secretMethods,
+    introspection_endpoint_auth_methods_supported: secretMethods,
+    code_challenge_methods_supported: ['S256'],
+    scopes_supported: [CLIENT_FULL, USER_FULL, ...storeScopes(app.container.registry)],
+    authorization_response_iss_parameter_supported: true,
+  };
+}
+
 export function registerOAuthRoutes(app: FastifyInstance): void {
   const { tokens } = app.container;
+  const metadata = oauthMetadata(app);
+  app.get('/.well-known/oauth-authorization-server', async (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').send(metadata));
   endpoint(app, '/token', (ctx, req) => tokenGrant(ctx, tokens, req.headers.authorization, req.body));
   endpoint(app, '/revoke', (ctx, req) => revokeToken(ctx, tokens, req.headers.authorization, req.body));
   endpoint(app, '/introspect', (ctx, req) => introspectToken(ctx, tokens, req.headers.authorization, req.body));

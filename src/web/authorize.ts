@@ -1,10 +1,10 @@
-// The authorization endpoint (RFC 6749 §4.1.1, PKCE S256 required): log-in, a consent page showing
+// The authorization endpoint (RFC 6749 §4.1.1; PKCE S256, required of public clients): log-in, a consent page showing
 // who is asking (the client's project_* and company_* fields) and, for store-level scopes, which
 // store; approval redirects with a code and the state, denial with error=access_denied.
 // Until client_id and redirect_uri are known good nothing redirects (RFC 6749 §4.1.2.1).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { userStores } from '../auth/accounts.js';
-import { clientAllows } from '../auth/client-auth.js';
+import { clientAllows, isPublicClient } from '../auth/client-auth.js';
 import { CHALLENGE, createCode } from '../auth/codes.js';
 import { STORE_FULL, USER_FULL, storeScopes } from '../auth/scopes.js';
 import type { Values } from '../data/codec.js';
@@ -21,7 +21,10 @@ export interface AuthzRequest {
   redirectUri: string;
   scope: string;
   storeLevel: boolean;
-  challenge: string;
+  /** Absent when a confidential client sent no PKCE challenge. */
+  challenge?: string;
+  /** Whether the request named redirect_uri (then the token request must repeat it). */
+  redirectUriSent: boolean;
   /** The request's parameters, carried through the consent form. */
   params: Record<string, string>;
 }
@@ -54,16 +57,19 @@ async function parseRequest(web: Web, req: FastifyRequest, raw: Record<string, u
     ? await ctx.database.db.selectFrom('clients').selectAll().where('client_id', '=', params.client_id).executeTakeFirst()
     : undefined;
   if (!client) throw new WebError(400, 'The application that sent you here is not registered (unknown client_id).');
-  if (!params.redirect_uri || params.redirect_uri !== client.redirect_uri || !URL.canParse(params.redirect_uri)) {
+  // RFC 6749 §3.1.2.3: with one registered redirect URI the request may leave it out.
+  const redirectUri = params.redirect_uri ?? String(client.redirect_uri ?? '');
+  if (redirectUri !== client.redirect_uri || !URL.canParse(redirectUri)) {
     throw new WebError(400, 'The application that sent you here gave a redirect_uri it did not register.');
   }
-  const base = { redirectUri: params.redirect_uri, params };
+  const base = { redirectUri, params };
   const fail = (error: string, description: string) =>
     new Redirect(redirectUrl(base, ctx.baseUrl, { error, error_description: description }));
   if (params.response_type !== 'code') throw fail('unsupported_response_type', 'response_type must be code');
   if (!clientAllows(client as Values, 'authorization_code')) throw fail('unauthorized_client', 'this client may not use the authorization code flow');
-  if (params.code_challenge_method !== 'S256' || !CHALLENGE.test(params.code_challenge ?? '')) {
-    throw fail('invalid_request', 'PKCE is required: code_challenge (43 base64url characters) with code_challenge_method S256');
+  const pkce = params.code_challenge !== undefined || params.code_challenge_method !== undefined || isPublicClient(client as Values);
+  if (pkce && (params.code_challenge_method !== 'S256' || !CHALLENGE.test(params.code_challenge ?? ''))) {
+    throw fail('invalid_request', `PKCE ${isPublicClient(client as Values) ? 'is required of public clients' : 'was started'}: code_challenge (43 base64url characters) with code_challenge_method S256`);
   }
   if ((params.state?.length ?? 0) > 500) throw fail('invalid_request', 'state is longer than 500 characters');
   const known = new Set([USER_FULL, ...storeScopes(ctx.registry)]);
@@ -72,8 +78,8 @@ async function parseRequest(web: Web, req: FastifyRequest, raw: Record<string, u
     throw fail('invalid_scope', `scope must be ${USER_FULL}, or store scopes among: ${storeScopes(ctx.registry).join(' ')}`);
   }
   return {
-    client: { ...client, id: Number(client.id) }, redirectUri: params.redirect_uri, scope: scopes.join(' '),
-    storeLevel: !scopes.includes(USER_FULL), challenge: params.code_challenge!, params,
+    client: { ...client, id: Number(client.id) }, redirectUri, redirectUriSent: params.redirect_uri !== undefined, scope: scopes.join(' '),
+    storeLevel: !scopes.includes(USER_FULL), challenge: pkce ? params.code_challenge : undefined, params,
   };
 }
 
@@ -120,7 +126,7 @@ export function registerAuthorize(app: FastifyInstance, web: Web): void {
     }
     const code = await createCode(web.context(req), {
       clientId: authz.client.id, userId: current.user.id, storeId, scope: authz.scope,
-      redirectUri: authz.redirectUri, codeChallenge: authz.challenge,
+      redirectUri: authz.redirectUri, redirectUriSent: authz.redirectUriSent, codeChallenge: authz.challenge,
     });
     return redirect(reply, redirectUrl(authz, base, { code }));
   });

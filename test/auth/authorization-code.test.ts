@@ -102,7 +102,8 @@ for (const engine of engines()) {
     it('shows an error page, without redirecting, for an unknown client or an unregistered redirect_uri', async () => {
       const { challenge } = pkce();
       const b = new Browser(t.app);
-      const cases: Array<Record<string, string>> = [{ client_id: 'svc_nobody_at_all_here' }, { redirect_uri: 'https://evil.example/cb' }, { redirect_uri: '' }];
+      // (No redirect_uri at all is fine: the one registered is used, RFC 6749 §3.1.2.3; see client-types.test.ts.)
+      const cases: Array<Record<string, string>> = [{ client_id: 'svc_nobody_at_all_here' }, { redirect_uri: 'https://evil.example/cb' }, { redirect_uri: 'https://integration.example/callback/other' }];
       for (const extra of cases) {
         const res = await b.get(authorizeUrl(f.client, challenge, extra));
         expect(res.statusCode).toBe(400);

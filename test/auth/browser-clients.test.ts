@@ -37,8 +37,8 @@ describe('browser front ends', () => {
     expect(strangerPreflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('lets a client with a javascript origin exchange a code and refresh without its secret', async () => {
-    const flow = await setupFlow(t.app, chain, { javascript_origin_uri: ORIGIN });
+  it('lets a public client exchange a code and refresh without its secret', async () => {
+    const flow = await setupFlow(t.app, chain, { javascript_origin_uri: ORIGIN, client_type: 'public' });
     const { code, verifier } = await obtainCode(flow);
     const res = await oauthPost(t.app, '/token', {
       grant_type: 'authorization_code', code, redirect_uri: 'https://integration.example/callback', code_verifier: verifier, client_id: flow.client.clientId,
@@ -54,7 +54,7 @@ describe('browser front ends', () => {
     expect(noVerifier.statusCode).toBe(400);
   });
 
-  it('still requires the secret from clients without a javascript origin', async () => {
+  it('still requires the secret from confidential clients', async () => {
     const flow = await setupFlow(t.app, chain);
     const { code, verifier } = await obtainCode(flow);
     const res = await oauthPost(t.app, '/token', {

@@ -43,6 +43,8 @@ export interface MakeAppOptions {
   dispatcher?: boolean;
   /** Another app's PostgreSQL schema to share (a second instance); its owner drops it. */
   reuseSchema?: string;
+  /** How long an Idempotency-Key claim holds without renewal (default 30 s). */
+  idempotencyLeaseMs?: number;
 }
 
 export async function makeApp(opts: MakeAppOptions = {}): Promise<TestApp> {
@@ -55,7 +57,7 @@ export async function makeApp(opts: MakeAppOptions = {}): Promise<TestApp> {
     baseUrl: BASE, dataDir, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent',
     databaseUrl: engine === 'postgres' ? PG_URL! : ':memory:', databaseSchema: schema, ...opts.config,
   });
-  const app = await buildApp(config, { clock: opts.clock, logger: false, dispatcher: opts.dispatcher ?? false });
+  const app = await buildApp(config, { clock: opts.clock, logger: false, dispatcher: opts.dispatcher ?? false, idempotencyLeaseMs: opts.idempotencyLeaseMs });
   return {
     app, config,
     async close() {

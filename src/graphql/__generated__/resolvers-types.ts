@@ -450,6 +450,8 @@ export type Client = Node & {
   clientId: Scalars['String']['output'];
   /** Generated automatically, shown once at registration, stored only as a hash. */
   clientSecret?: Maybe<Scalars['String']['output']>;
+  /** confidential (default) or public; set at registration only (RFC 6749 §2.1). */
+  clientType?: Maybe<ClientType>;
   /** An image URL shown on the OAuth authentication page. */
   companyLogo?: Maybe<Scalars['String']['output']>;
   /** Shown on the OAuth authentication page. */
@@ -502,6 +504,7 @@ export type ClientEdge = {
 /** Conditions on client properties; every given condition must hold. */
 export type ClientFilter = {
   clientId?: InputMaybe<StringFilter>;
+  clientType?: InputMaybe<StringFilter>;
   companyLogo?: InputMaybe<StringFilter>;
   companyName?: InputMaybe<StringFilter>;
   companyUrl?: InputMaybe<StringFilter>;
@@ -520,6 +523,7 @@ export type ClientFilter = {
 /** Properties of a client; every missing or invalid one is reported in userErrors. */
 export type ClientInput = {
   clientId?: InputMaybe<Scalars['String']['input']>;
+  clientType?: InputMaybe<ClientType>;
   companyLogo?: InputMaybe<Scalars['String']['input']>;
   companyName?: InputMaybe<Scalars['String']['input']>;
   companyUrl?: InputMaybe<Scalars['String']['input']>;
@@ -539,6 +543,7 @@ export type ClientOrder = {
 
 export type ClientOrderField =
   | 'CLIENT_ID'
+  | 'CLIENT_TYPE'
   | 'COMPANY_LOGO'
   | 'COMPANY_NAME'
   | 'COMPANY_URL'
@@ -559,6 +564,15 @@ export type ClientPayload = {
   client?: Maybe<Client>;
   userErrors: Array<UserError>;
 };
+
+/**
+ * RFC 6749 §2.1 client type: a confidential client keeps its secret (servers) and authenticates with
+ * it at the token endpoint; a public client cannot (browser and native front ends): it must use PKCE
+ * and its refresh tokens rotate with reuse detection.
+ */
+export type ClientType =
+  | 'CONFIDENTIAL'
+  | 'PUBLIC';
 
 /** A coupon applied to an item, recorded by the cart and checkout (read only). */
 export type CouponDetail = Node & {
@@ -4767,6 +4781,7 @@ export type ResolversTypes = ResolversObject<{
   ClientOrder: ClientOrder;
   ClientOrderField: ClientOrderField;
   ClientPayload: ResolverTypeWrapper<Omit<ClientPayload, 'client'> & { client?: Maybe<ResolversTypes['Client']> }>;
+  ClientType: ClientType;
   CouponDetail: ResolverTypeWrapper<import("../../data/codec.js").Values>;
   CouponDetailConnection: ResolverTypeWrapper<Omit<CouponDetailConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['CouponDetailEdge']>, nodes: Array<ResolversTypes['CouponDetail']> }>;
   CouponDetailEdge: ResolverTypeWrapper<Omit<CouponDetailEdge, 'node'> & { node: ResolversTypes['CouponDetail'] }>;
@@ -5523,6 +5538,7 @@ export type ClientResolvers<ContextType = GraphQLContext, ParentType extends Res
   attributes?: Resolver<ResolversTypes['AttributeConnection'], ParentType, ContextType, Partial<ClientAttributesArgs>>;
   clientId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   clientSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clientType?: Resolver<Maybe<ResolversTypes['ClientType']>, ParentType, ContextType>;
   companyLogo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   companyName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   companyUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
