@@ -68,6 +68,10 @@ export interface Config {
   httpIdleTimeoutMs: number;
   /** How long a shutdown waits for requests in flight. */
   shutdownGraceMs: number;
+  /** Name of the curie of our link relations (`svc:taxes`); another API's name makes its integrations work unchanged. */
+  curieName: string;
+  /** Name of the request header carrying the API version (`SERVICE-API-VERSION: 1`). */
+  versionHeader: string;
 }
 
 /** Comma-separated non-negative numbers, or the default when any entry is not one. */
@@ -122,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     httpKeepAliveTimeoutMs: Math.max(100, int(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5000)),
     httpIdleTimeoutMs: Math.max(100, int(env.HTTP_IDLE_TIMEOUT_MS, 30_000)),
     shutdownGraceMs: Math.max(100, int(env.SHUTDOWN_GRACE_MS, 25_000)),
+    curieName: /^[A-Za-z][A-Za-z0-9_.-]{0,30}$/.test(env.CURIE_NAME ?? '') ? env.CURIE_NAME! : 'svc',
+    versionHeader: /^[A-Za-z0-9-]{1,64}$/.test(env.API_VERSION_HEADER ?? '') ? env.API_VERSION_HEADER! : 'SERVICE-API-VERSION',
   };
   return { ...cfg, ...overrides };
 }
