@@ -12,13 +12,26 @@ export function messageId(eventId: number, webhookId: number): string {
   return `msg_${eventId}_${webhookId}`;
 }
 
-/** Standard Webhooks `v1,` signature: base64 HMAC-SHA256 of `id.timestamp.body`, key = UTF-8 bytes of the key. */
+const WHSEC = /^whsec_((?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)$/;
+
+/**
+ * The HMAC key of the Standard Webhooks signature. A key written `whsec_` + base64 is the Standard
+ * Webhooks convention: its libraries use the decoded bytes, so we do too. Any other key (or a
+ * `whsec_` one whose rest is not base64) signs with its UTF-8 bytes, as a receiver given
+ * base64(key) verifies.
+ */
+export function standardKey(key: string): Buffer {
+  const m = WHSEC.exec(key);
+  return m && m[1] ? Buffer.from(m[1], 'base64') : Buffer.from(key, 'utf8');
+}
+
+/** Standard Webhooks `v1,` signature: base64 HMAC-SHA256 of `id.timestamp.body` with standardKey(key). */
 export function standardSignature(key: string, id: string, timestamp: number, body: string): string {
-  const mac = createHmac('sha256', Buffer.from(key, 'utf8')).update(`${id}.${timestamp}.${body}`).digest('base64');
+  const mac = createHmac('sha256', standardKey(key)).update(`${id}.${timestamp}.${body}`).digest('base64');
   return `v1,${mac}`;
 }
 
-/** Service-Webhook-Signature: lowercase hex HMAC-SHA256 of the raw body. */
+/** Service-Webhook-Signature: lowercase hex HMAC-SHA256 of the raw body, keyed by the key's UTF-8 bytes as written. */
 export function bodySignature(key: string, body: string): string {
   return createHmac('sha256', Buffer.from(key, 'utf8')).update(body).digest('hex');
 }

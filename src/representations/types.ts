@@ -87,5 +87,5 @@ export function relName(rel: string, curieName: string | undefined): string {
 }
 
 export function curie(baseUrl: string, curieName = CURIE_NAME): Link & { name: string } {
-  return { name: curieName, href: `${baseUrl}/rels/{rel}`, templated: true, title: 'Documentation of the link relations' };
+  return { name: curieName, href: `${baseUrl}/rels/{rel}`, templated: true };
 }

@@ -41,6 +41,7 @@ export const propertyPlan = perResource((registry, baseUrl, r): PropertyStep[] =
     }
     const column = f.column;
     if (!column) return { name: f.name, value: () => null };
+    if (f.bit) return { name: f.name, value: (row) => (row[column] == null ? null : row[column] ? 1 : 0) };
     const kind = f.kind;
     return { name: f.name, value: (row) => outputValue(kind, row[column]) };
   }));
