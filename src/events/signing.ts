@@ -57,6 +57,16 @@ export async function encryptBody(key: string, body: string): Promise<string> {
     .encrypt(await contentKey(key));
 }
 
+/**
+ * The prefix of our own webhook headers (`<prefix>-webhook-event`, `-webhook-signature`, …), taken
+ * from the version header's name: `SERVICE-API-VERSION` gives `service`, so an integration written
+ * for another API's names finds its headers by the same one setting.
+ */
+export function webhookHeaderPrefix(versionHeader = 'SERVICE-API-VERSION'): string {
+  const m = /^(.+?)-API-VERSION$/i.exec(versionHeader);
+  return (m ? m[1] : 'service').toLowerCase();
+}
+
 export interface SignedRequest {
   body: string;
   headers: Record<string, string>;
@@ -72,6 +82,8 @@ export interface SealInput {
   /** Unix seconds. */
   timestamp: number;
   headers: Record<string, string>;
+  /** webhookHeaderPrefix(): names the hex body signature header. */
+  headerPrefix?: string;
 }
 
 /**
@@ -89,7 +101,7 @@ export async function seal(input: SealInput): Promise<SignedRequest> {
   };
   if (input.key) {
     headers['webhook-signature'] = standardSignature(input.key, input.id, input.timestamp, body);
-    headers['service-webhook-signature'] = bodySignature(input.key, body);
+    headers[`${input.headerPrefix ?? 'service'}-webhook-signature`] = bodySignature(input.key, body);
   }
   return { body, headers };
 }
