@@ -35,15 +35,20 @@ export function registerBodyParsing(app: FastifyInstance): void {
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, json(true));
 }
 
-export function bodyObject(req: FastifyRequest): Record<string, unknown> {
-  const b = req.body;
-  if (b === undefined || b === null || b === '') return {};
+/** The parsed body as it came (an object, a list, …); text that is not JSON answers 415. */
+export function bodyValue(req: FastifyRequest): unknown {
   // Text that is not JSON: properties only come as JSON, form or XML.
-  if (b instanceof UnparsedText) {
+  if (req.body instanceof UnparsedText) {
     throw new ApiError('unsupported_media_type', [{
       code: 'unsupported_media_type', message: 'send the properties as application/json, application/x-www-form-urlencoded or application/xml',
     }]);
   }
+  return req.body;
+}
+
+export function bodyObject(req: FastifyRequest): Record<string, unknown> {
+  const b = bodyValue(req);
+  if (b === undefined || b === null || b === '') return {};
   if (typeof b !== 'object' || Array.isArray(b)) {
     throw ApiError.invalid([{ code: 'invalid_body', message: 'the request body must be an object of properties' }]);
   }

@@ -107,6 +107,11 @@ describe.each(engines())('request bodies and method overrides (%s)', (engine) =>
       expect(patched.statusCode, type).toBe(200);
       expect(json(patched).rate).toBe(5);
     }
+    // Bodies that are lists (attributes) too; text that is not JSON stays 415 there as well.
+    const attributes = link(w.store, 'svc:attributes');
+    const list = await post(JSON.stringify([{ name: 'size', value: 'L' }]), 'text/plain;charset=UTF-8', attributes);
+    expect(list.statusCode, list.body).toBe(201);
+    expect((await post('size=L', 'text/plain', attributes)).statusCode).toBe(415);
     // Invalid input in these types is reported field by field, as for application/json.
     const bad = await post(JSON.stringify({ name: 'x'.repeat(31), type: 'nowhere' }), 'text/plain;charset=UTF-8');
     expect(bad.statusCode).toBe(400);
