@@ -1,8 +1,9 @@
-// OPTIONS and 405 on every REST path. Routes registered method by method (the home resource,
-// /clients, /reporting, the commerce actions…) would otherwise answer 404 to OPTIONS and to a
-// method they do not take; the generated resource routes answer every method themselves. The
-// methods of each REST path are collected as routes are added, and once all are in, the missing
-// ones are added: OPTIONS → 204 with Allow, anything else → 405 with Allow (RFC 9110 §15.5.6).
+// OPTIONS and 405 on every path. Routes registered method by method (the home resource, /clients,
+// /reporting, the commerce actions, /token…) would otherwise answer 404 to OPTIONS and to a method
+// they do not take; the generated resource routes answer every method themselves. The methods of
+// each path are collected as routes are added, and once all are in, the missing ones are added:
+// OPTIONS → 204 with Allow, anything else → 405 with Allow (RFC 9110 §15.5.6). REST paths keep their
+// rules (version header, negotiation) for these answers too.
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { ApiError } from '../services/errors.js';
 
@@ -21,24 +22,26 @@ export function methodNotAllowed(allow: string[]): ApiError {
   return new ApiError('method_not_allowed', [{ code: 'method_not_allowed', message: `allowed methods: ${list}` }], { allow: list });
 }
 
-/** Call before any route is registered; returns the function that adds the missing methods. */
+/** Call before the routes are registered; returns the function that adds the missing methods. */
 export function collectRestMethods(app: FastifyInstance): () => void {
-  const byUrl = new Map<string, Set<string>>();
+  const byUrl = new Map<string, { methods: Set<string>; rest: boolean }>();
   let completed = false;
   app.addHook('onRoute', (route) => {
-    if (completed || route.config?.rest !== true) return;
-    let set = byUrl.get(route.url);
-    if (!set) byUrl.set(route.url, set = new Set());
-    for (const m of [route.method].flat()) set.add(m);
+    // A wildcard path is a catch-all (asset folders): other methods there are simply not found.
+    if (completed || route.url.includes('*')) return;
+    let entry = byUrl.get(route.url);
+    if (!entry) byUrl.set(route.url, entry = { methods: new Set(), rest: false });
+    for (const m of [route.method].flat()) entry.methods.add(m);
+    entry.rest ||= route.config?.rest === true;
   });
   return () => {
     completed = true;
-    for (const [url, handled] of byUrl) {
+    for (const [url, { methods: handled, rest }] of byUrl) {
       const allow = allowList(handled);
       const missing = EVERY.filter((m) => !handled.has(m) && !(m === 'HEAD' && handled.has('GET')));
       if (!missing.length) continue;
       app.route({
-        method: missing, url, config: { rest: true },
+        method: missing, url, config: { rest },
         handler: async (req, reply) => {
           if (req.method === 'OPTIONS') return reply.header('allow', allow.join(', ')).code(204).send();
           reply.header('allow', allow.join(', '));

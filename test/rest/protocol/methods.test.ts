@@ -108,6 +108,10 @@ describe.each(engines())('methods and conditional requests (%s)', (engine) => {
       ['/reporting/email_exists', ['GET', 'HEAD', 'OPTIONS'], w.chain.clientToken],
       ['/carts/1/checkout', ['POST', 'OPTIONS'], w.token],
       ['/transactions/1/capture', ['POST', 'OPTIONS'], w.token],
+      // Outside the REST facade as well: OAuth endpoints and documentation pages.
+      ['/token', ['POST', 'OPTIONS'], ''],
+      ['/revoke', ['POST', 'OPTIONS'], ''],
+      ['/rels/taxes', ['GET', 'HEAD', 'OPTIONS'], ''],
     ];
     for (const [path, allow, token] of paths) {
       const options = await w.req(path, { method: 'OPTIONS', token });
