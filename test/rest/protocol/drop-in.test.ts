@@ -8,6 +8,7 @@ import { engines, makeApp, type TestApp } from '../../helpers/app.js';
 import { CLIENT_FORM, call, errorFields, json, link } from '../../helpers/rest.js';
 import { buildRegistry } from '../../../src/model/registry.js';
 import { loadSourceSdl } from '../../../src/model/sdl.js';
+import { loadConfig } from '../../../src/config.js';
 import { HTML, SIREN, XML, openWorld, type World } from './world.js';
 
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
@@ -119,6 +120,13 @@ describe.each(engines())('drop-in for existing clients (%s)', (engine) => {
 });
 
 describe('curie name and version header as settings', () => {
+  it('reads CURIE_NAME and API_VERSION_HEADER from the environment, defaulting to svc and SERVICE-API-VERSION', () => {
+    expect(loadConfig({})).toMatchObject({ curieName: 'svc', versionHeader: 'SERVICE-API-VERSION' });
+    expect(loadConfig({ CURIE_NAME: 'fx', API_VERSION_HEADER: 'FOXY-API-VERSION' })).toMatchObject({ curieName: 'fx', versionHeader: 'FOXY-API-VERSION' });
+    // Names that cannot be a curie or a header name fall back to the defaults.
+    expect(loadConfig({ CURIE_NAME: 'f x:', API_VERSION_HEADER: 'bad header\r\n' })).toMatchObject({ curieName: 'svc', versionHeader: 'SERVICE-API-VERSION' });
+  });
+
   let t: TestApp;
   beforeAll(async () => { t = await makeApp({ config: { curieName: 'fx', versionHeader: 'FOXY-API-VERSION' } }); });
   afterAll(async () => t?.close());
