@@ -44,7 +44,6 @@ export function collectRestMethods(app: FastifyInstance): () => void {
         method: missing, url, config: { rest },
         handler: async (req, reply) => {
           if (req.method === 'OPTIONS') return reply.header('allow', allow.join(', ')).code(204).send();
-          reply.header('allow', allow.join(', '));
           throw methodNotAllowed(allow);
         },
       });
