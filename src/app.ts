@@ -11,6 +11,8 @@ import { negotiate, SUPPORTED_MEDIA_TYPES } from './representations/negotiate.js
 import { parseXmlBody } from './representations/hal-xml.js';
 import { sendApiError, sendErrors } from './rest/http.js';
 import { registerResourceRoutes } from './rest/resource-routes.js';
+import { registerBodyParsing } from './rest/body.js';
+import { collectRestMethods } from './rest/methods.js';
 import { registerHomeRoutes } from './rest/home-routes.js';
 import { registerOAuthRoutes } from './rest/oauth-routes.js';
 import { registerReportingRoutes } from './rest/reporting-routes.js';
@@ -54,6 +56,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   app.addHook('onClose', async () => container.close());
 
   await app.register(formbody);
+  registerBodyParsing(app);
   await registerUploads(app);
   for (const type of ['application/xml', 'text/xml', 'application/hal+xml']) {
     app.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => {
@@ -78,11 +81,12 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
         return sendErrors(req, reply, 406, [{ code: 'not_acceptable', message: `supported media types: ${SUPPORTED_MEDIA_TYPES.join(', ')}` }]);
       }
       req.negotiated = mt;
-      const version = req.headers['service-api-version'];
+      const header = app.container.config.versionHeader;
+      const version = req.headers[header.toLowerCase()];
       if (version !== API_VERSION && mt !== 'text/html') {
         return sendErrors(req, reply, 400, [{
-          code: 'api_version', field: 'SERVICE-API-VERSION',
-          message: version === undefined ? 'send the header SERVICE-API-VERSION: 1' : `SERVICE-API-VERSION ${String(version)} is not supported; send 1`,
+          code: 'api_version', field: header,
+          message: version === undefined ? `send the header ${header}: 1` : `${header} ${String(version)} is not supported; send 1`,
         }]);
       }
     }
@@ -120,6 +124,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     return sendErrors(req, reply, 404, [{ code: 'not_found', message: `nothing at ${req.method} ${req.url.split('?')[0]}` }]);
   });
 
+  const completeMethods = collectRestMethods(app);
   registerIdempotency(app, { leaseMs: opts.idempotencyLeaseMs });
   registerOpsRoutes(app);
   registerHomeRoutes(app);
@@ -134,6 +139,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   app.addHook('onReady', async () => dispatcher?.start());
   app.addHook('preClose', async () => dispatcher?.stop());
   registerRelsRoutes(app);
+  completeMethods();
   await registerGraphql(app);
   return app;
 }

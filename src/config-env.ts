@@ -138,6 +138,8 @@ export const ENV = {
   HTTP_KEEP_ALIVE_TIMEOUT_MS: int(100, Number.MAX_SAFE_INTEGER, '5000'),
   HTTP_IDLE_TIMEOUT_MS: int(100, Number.MAX_SAFE_INTEGER, '30000'),
   SHUTDOWN_GRACE_MS: int(100, Number.MAX_SAFE_INTEGER, '25000'),
+  CURIE_NAME: v(z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,30}$/, 'is not a curie name (a letter, then up to 30 letters, digits, _ . -)'), 'fx'),
+  API_VERSION_HEADER: v(z.string().trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'is not a header name (letters, digits and -)'), 'FOXY-API-VERSION'),
 } satisfies Record<string, EnvVar<unknown>>;
 
 export type EnvName = keyof typeof ENV;

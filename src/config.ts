@@ -73,6 +73,10 @@ export interface Config {
   httpIdleTimeoutMs: number;
   /** How long a shutdown waits for requests in flight. */
   shutdownGraceMs: number;
+  /** Name of the curie of our link relations (`svc:taxes`); another API's name makes its integrations work unchanged. */
+  curieName: string;
+  /** Name of the request header carrying the API version (`SERVICE-API-VERSION: 1`). */
+  versionHeader: string;
 }
 
 /**
@@ -122,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5000,
     httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS ?? 30_000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? 25_000,
+    curieName: e.CURIE_NAME ?? 'svc',
+    versionHeader: e.API_VERSION_HEADER ?? 'SERVICE-API-VERSION',
   };
   return { ...cfg, ...overrides };
 }

@@ -22,6 +22,8 @@ export interface DeliveryDeps {
   renderer: PayloadRenderer;
   allowPrivate: boolean;
   timeoutMs: number;
+  /** Prefix of our own webhook headers (webhookHeaderPrefix of the version header); `service` when unset. */
+  headerPrefix?: string;
   /** Seconds before each retry; its length is the number of retries. */
   retrySchedule: number[];
   disableAfter: number;
@@ -105,14 +107,16 @@ async function send(deps: DeliveryDeps, claim: Claim, hook: Target, payload: () 
     return fail('the payload could not be built (internal error)');
   }
   if (json === null) return { ok: true, skipped: true, code: null, body: null, error: 'not sent: the resource does not match the webhook query', duration: 0, headers: {} };
+  const p = deps.headerPrefix ?? 'service';
   const { body, headers } = await seal({
     json, format: hook.format, url: hook.url, key: hook.encryption_key || null,
     id: messageId(Number(hook.event_id), claim.webhook_id),
     // Replay protection is judged by the receiver's real clock, so this is wall time, not ctx.clock.
     timestamp: Math.floor(Date.now() / 1000),
+    headerPrefix: p,
     headers: {
-      'service-webhook-event': claim.event, 'service-webhook-refeed': String(claim.refeed === 1 || !!hook.webhook_ids),
-      'service-store-id': String(claim.store_id), 'user-agent': 'commerce-api-webhooks/1',
+      [`${p}-webhook-event`]: claim.event, [`${p}-webhook-refeed`]: String(claim.refeed === 1 || !!hook.webhook_ids),
+      [`${p}-store-id`]: String(claim.store_id), 'user-agent': 'commerce-api-webhooks/1',
     },
   });
   try {

@@ -20,6 +20,7 @@ import type { EventBus } from './bus.js';
 import { attemptAll, type Claim, type DeliveryDeps } from './delivery.js';
 import { MAX_BATCH, recordAttempts, type Attempted } from './outcomes.js';
 import type { PayloadRenderer } from './payload.js';
+import { webhookHeaderPrefix } from './signing.js';
 import { anyDue, anyUndispatched, claimIn, FAN_OUT_BATCH, fanOutIn } from './queue.js';
 
 export interface DispatcherDeps {
@@ -87,7 +88,7 @@ export class Dispatcher {
     this.stats = { queued: 0, attempts: 0, batches: 0, inFlight: 0, peakInFlight: 0, limit: this.concurrency };
     this.delivery = {
       database: deps.database, registry: deps.registry, repo: deps.repo, clock: deps.clock, context: deps.context,
-      renderer: opts.renderer, allowPrivate: c.outboundAllowPrivate, timeoutMs: c.webhookTimeoutMs,
+      renderer: opts.renderer, allowPrivate: c.outboundAllowPrivate, timeoutMs: c.webhookTimeoutMs, headerPrefix: webhookHeaderPrefix(c.versionHeader),
       // The lease outlasts the attempt's timeout, so a live attempt is never taken over.
       retrySchedule: c.webhookRetrySchedule, disableAfter: c.webhookDisableAfter, leaseMs: c.webhookTimeoutMs + 30_000, log: opts.log,
     };

@@ -12,13 +12,26 @@ export function messageId(eventId: number, webhookId: number): string {
   return `msg_${eventId}_${webhookId}`;
 }
 
-/** Standard Webhooks `v1,` signature: base64 HMAC-SHA256 of `id.timestamp.body`, key = UTF-8 bytes of the key. */
+const WHSEC = /^whsec_((?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)$/;
+
+/**
+ * The HMAC key of the Standard Webhooks signature. A key written `whsec_` + base64 is the Standard
+ * Webhooks convention: its libraries use the decoded bytes, so we do too. Any other key (or a
+ * `whsec_` one whose rest is not base64) signs with its UTF-8 bytes, as a receiver given
+ * base64(key) verifies.
+ */
+export function standardKey(key: string): Buffer {
+  const m = WHSEC.exec(key);
+  return m && m[1] ? Buffer.from(m[1], 'base64') : Buffer.from(key, 'utf8');
+}
+
+/** Standard Webhooks `v1,` signature: base64 HMAC-SHA256 of `id.timestamp.body` with standardKey(key). */
 export function standardSignature(key: string, id: string, timestamp: number, body: string): string {
-  const mac = createHmac('sha256', Buffer.from(key, 'utf8')).update(`${id}.${timestamp}.${body}`).digest('base64');
+  const mac = createHmac('sha256', standardKey(key)).update(`${id}.${timestamp}.${body}`).digest('base64');
   return `v1,${mac}`;
 }
 
-/** Service-Webhook-Signature: lowercase hex HMAC-SHA256 of the raw body. */
+/** Service-Webhook-Signature: lowercase hex HMAC-SHA256 of the raw body, keyed by the key's UTF-8 bytes as written. */
 export function bodySignature(key: string, body: string): string {
   return createHmac('sha256', Buffer.from(key, 'utf8')).update(body).digest('hex');
 }
@@ -44,6 +57,16 @@ export async function encryptBody(key: string, body: string): Promise<string> {
     .encrypt(await contentKey(key));
 }
 
+/**
+ * The prefix of our own webhook headers (`<prefix>-webhook-event`, `-webhook-signature`, …), taken
+ * from the version header's name: `SERVICE-API-VERSION` gives `service`, so an integration written
+ * for another API's names finds its headers by the same one setting.
+ */
+export function webhookHeaderPrefix(versionHeader = 'SERVICE-API-VERSION'): string {
+  const m = /^(.+?)-API-VERSION$/i.exec(versionHeader);
+  return (m ? m[1] : 'service').toLowerCase();
+}
+
 export interface SignedRequest {
   body: string;
   headers: Record<string, string>;
@@ -59,6 +82,8 @@ export interface SealInput {
   /** Unix seconds. */
   timestamp: number;
   headers: Record<string, string>;
+  /** webhookHeaderPrefix(): names the hex body signature header. */
+  headerPrefix?: string;
 }
 
 /**
@@ -76,7 +101,7 @@ export async function seal(input: SealInput): Promise<SignedRequest> {
   };
   if (input.key) {
     headers['webhook-signature'] = standardSignature(input.key, input.id, input.timestamp, body);
-    headers['service-webhook-signature'] = bodySignature(input.key, body);
+    headers[`${input.headerPrefix ?? 'service'}-webhook-signature`] = bodySignature(input.key, body);
   }
   return { body, headers };
 }

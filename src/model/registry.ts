@@ -133,6 +133,7 @@ export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registr
         writeOnce: !!directive(f, 'writeOnce'),
         writeOnly,
         derived,
+        ...(directive(f, 'bit') && kind === 'boolean' ? { bit: true } : {}),
         default: directive(f, 'default')?.value as string | undefined,
         ref,
         description: f.description?.value,
@@ -181,6 +182,12 @@ function assemble(resources: ResourceDef[]): Registry {
     for (const link of r.links) if (!relNames.has(link.rel)) relNames.set(link.rel, { resource: r, link });
     for (const f of r.fields) {
       if (f.ref && !r.relsByName.has(f.ref)) throw new Error(`${r.name}.${f.name}: @ref names unknown rel ${f.ref}`);
+    }
+    // A to-one link may not promise a method its target refuses (a client would get 405).
+    for (const rel of r.rels) {
+      const target = byName.get(rel.target);
+      const refused = rel.kind === 'one' && target ? rel.methods.filter((m) => !target.methods.includes(m)) : [];
+      if (refused.length) throw new Error(`${r.name}.${rel.name}: @rel methods ${refused.join(', ')} are refused by ${rel.target}`);
     }
   }
   return {

@@ -46,6 +46,8 @@ export interface FieldDef {
   default?: string;
   /** For URI properties: the to-one rel whose foreign key they set. */
   ref?: string;
+  /** A Boolean the REST representations write as 1 or 0 (`@bit`). */
+  bit?: boolean;
   description?: string;
 }
 

@@ -67,6 +67,7 @@ export function registerInputLimits(app: FastifyInstance): void {
   // (JSON.stringify, validation), so it is refused before parsing.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') return done(null, undefined); // an empty body is no body (DESIGN §3)
     if (jsonDepth(body as string) > MAX_JSON_DEPTH) {
       return done(ApiError.invalid([{ code: 'too_deep', message: `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels` }]), undefined);
     }

@@ -1,7 +1,7 @@
 // HAL+JSON: `_links` (with the `svc` curie) and `_embedded` around the properties. Members built
 // from rows give their HAL object directly (HAL_JSON), skipping the neutral properties and links;
 // the whole answer is then serialised once by JSON.stringify.
-import { curie, HAL_JSON, type Representation, type RenderContext } from './types.js';
+import { curie, CURIE_NAME, HAL_JSON, relName, type Representation, type RenderContext } from './types.js';
 
 type Json = Record<string, unknown>;
 
@@ -11,14 +11,16 @@ function halObject(rep: Representation, ctx: RenderContext, top: boolean): Json 
     embedded = {};
     for (const e of rep.embedded) {
       const items = e.items.map((i) => halObject(i, ctx, false));
-      embedded[e.rel] = e.single ? (items[0] ?? null) : items;
+      embedded[relName(e.rel, ctx.curieName)] = e.single ? (items[0] ?? null) : items;
     }
   }
-  const fast = rep[HAL_JSON]?.(top ? [curie(ctx.baseUrl)] : undefined, embedded);
+  // Members written straight from rows carry `svc:` rels; under another curie name they take this path.
+  const fast = !ctx.curieName || ctx.curieName === CURIE_NAME ? rep[HAL_JSON]?.(top ? [curie(ctx.baseUrl)] : undefined, embedded) : undefined;
   if (fast) return fast;
   const links: Json = { self: rep.self };
-  if (top) links.curies = [curie(ctx.baseUrl)];
-  for (const { rel, link } of rep.links) {
+  if (top) links.curies = [curie(ctx.baseUrl, ctx.curieName)];
+  for (const { rel: name, link } of rep.links) {
+    const rel = relName(name, ctx.curieName);
     const existing = links[rel];
     if (existing === undefined) links[rel] = link;
     else links[rel] = Array.isArray(existing) ? [...existing, link] : [existing, link];

@@ -15,7 +15,7 @@
 // cannot alter them.
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ApiError } from '../services/errors.js';
-import { curie, type Link, type Representation, type RenderContext } from './types.js';
+import { curie, relName, type Link, type Representation, type RenderContext } from './types.js';
 
 /** A node in fast-xml-parser's `preserveOrder` shape: `{ tag: children, ':@': { '@_attr': value } }`. */
 type XNode = Record<string, unknown>;
@@ -91,13 +91,13 @@ function linkNode(rel: string, link: Link & { name?: string }): XNode {
 
 function resourceNode(rep: Representation, ctx: RenderContext, rel: string, top: boolean): XNode {
   const children: XNode[] = [];
-  if (top) children.push(linkNode('curies', curie(ctx.baseUrl)));
-  for (const { rel: r, link } of rep.links) children.push(linkNode(r, link));
+  if (top) children.push(linkNode('curies', curie(ctx.baseUrl, ctx.curieName)));
+  for (const { rel: r, link } of rep.links) children.push(linkNode(relName(r, ctx.curieName), link));
   // A JSON round trip gives the same values HAL+JSON shows: toJSON() applied (Decimal, Date), undefined dropped.
   const props = JSON.parse(JSON.stringify(rep.properties)) as Record<string, unknown>;
   for (const [name, value] of Object.entries(props)) children.push(propertyNode(name, value));
   // An empty embedded collection has no XML form (HAL+JSON writes `[]`); the counts in the properties remain.
-  for (const e of rep.embedded) for (const item of e.items) children.push(resourceNode(item, ctx, e.rel, false));
+  for (const e of rep.embedded) for (const item of e.items) children.push(resourceNode(item, ctx, relName(e.rel, ctx.curieName), false));
   return el('resource', children, { rel, href: rep.self.href, title: rep.self.title });
 }
 

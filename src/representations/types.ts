@@ -68,11 +68,24 @@ export interface RenderContext {
   title?: string;
   /** `sandbox` marks HTML pages. */
   mode?: string;
+  /**
+   * The curie name written for our rels (setting CURIE_NAME, default `svc`). Representations are built
+   * with `svc:` rels; renderers write them under this name, so an integration written for another
+   * name (the hosted API's) works by configuration alone.
+   */
+  curieName?: string;
 }
 
 export type MediaType = 'application/hal+json' | 'application/hal+xml' | 'application/vnd.siren+json' | 'text/html';
 
 export const CURIE_NAME = 'svc';
-export function curie(baseUrl: string): Link & { name: string } {
-  return { name: CURIE_NAME, href: `${baseUrl}/rels/{rel}`, templated: true };
+const PREFIX = `${CURIE_NAME}:`;
+
+/** A rel as written: `svc:x` under the configured curie name, other rels unchanged. */
+export function relName(rel: string, curieName: string | undefined): string {
+  return curieName && curieName !== CURIE_NAME && rel.startsWith(PREFIX) ? `${curieName}:${rel.slice(PREFIX.length)}` : rel;
+}
+
+export function curie(baseUrl: string, curieName = CURIE_NAME): Link & { name: string } {
+  return { name: curieName, href: `${baseUrl}/rels/{rel}`, templated: true };
 }

@@ -12,6 +12,8 @@ export interface WriteInput {
   input: Record<string, unknown>;
   /** The stored row for PATCH/PUT. */
   existing?: Values;
+  /** A create in a parent's collection: the foreign key the path gives, and the parent's id. */
+  parent?: { fk: string; id: number };
 }
 
 export interface ResourceRules {

@@ -1,16 +1,54 @@
-// The request body as a plain object of properties, whatever it arrived as (JSON, form, XML).
-import type { FastifyRequest } from 'fastify';
+// The request body as a plain object of properties, whatever it arrived as (JSON, form, XML), and
+// the lenient reading existing integrations rely on (DESIGN §3): an empty body is no body whatever
+// its Content-Type, every `+json` type parses as JSON, and so does a text/plain body holding JSON
+// (what fetch labels a string body it was not told the type of).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../services/errors.js';
+import { jsonDepth, MAX_JSON_DEPTH } from '../ops/http-limits.js';
 
-export function bodyObject(req: FastifyRequest): Record<string, unknown> {
-  const b = req.body;
-  if (b === undefined || b === null || b === '') return {};
-  // Fastify reads text/plain into a string; properties only come as JSON, form or XML.
-  if (typeof b === 'string' && /^text\/plain\b/i.test(req.headers['content-type'] ?? '')) {
+/** `application/<anything>+json`, parameters allowed (`application/merge-patch+json; charset=utf-8`). */
+const PLUS_JSON = /^application\/[!#$%&'*.^_`|~0-9a-z-]+\+json\s*(?:;|$)/i;
+
+/** A body that did not parse: kept as text, so bodyObject answers 415 as for any other text. */
+class UnparsedText { constructor(readonly text: string) {} }
+
+export function registerBodyParsing(app: FastifyInstance): void {
+  // No body bytes (Content-Length 0, or neither a length nor chunked): nothing to parse, so no
+  // parser may refuse it (an empty JSON body, or a type we do not read at all). REST routes only;
+  // the raw upload route reads req.raw itself.
+  app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.config?.rest !== true || req.headers['transfer-encoding'] !== undefined) return;
+    const length = req.headers['content-length'];
+    if (length === undefined || length === '0') delete req.headers['content-type'];
+  });
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const json = (lenient: boolean) => (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    const text = body as string;
+    if (text === '') return done(null, undefined);
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+      return done(ApiError.invalid([{ code: 'too_deep', message: `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels` }]), undefined);
+    }
+    if (!lenient) return parseJson(req, text, done);
+    parseJson(req, text, (err, value) => done(null, err ? new UnparsedText(text) : value));
+  };
+  app.addContentTypeParser(PLUS_JSON, { parseAs: 'string' }, json(false));
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, json(true));
+}
+
+/** The parsed body as it came (an object, a list, …); text that is not JSON answers 415. */
+export function bodyValue(req: FastifyRequest): unknown {
+  // Text that is not JSON: properties only come as JSON, form or XML.
+  if (req.body instanceof UnparsedText) {
     throw new ApiError('unsupported_media_type', [{
       code: 'unsupported_media_type', message: 'send the properties as application/json, application/x-www-form-urlencoded or application/xml',
     }]);
   }
+  return req.body;
+}
+
+export function bodyObject(req: FastifyRequest): Record<string, unknown> {
+  const b = bodyValue(req);
+  if (b === undefined || b === null || b === '') return {};
   if (typeof b !== 'object' || Array.isArray(b)) {
     throw ApiError.invalid([{ code: 'invalid_body', message: 'the request body must be an object of properties' }]);
   }

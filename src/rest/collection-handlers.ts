@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deleteAttributes, writeAttributes, type AttributeWrite } from '../resources/attribute.js';
 import { ApiError } from '../services/errors.js';
 import { listChildren, type Parent } from '../services/resource-service.js';
+import { bodyValue } from './body.js';
 import { sendRepresentation, serviceContext } from './http.js';
 import { actionFields } from './links.js';
 import { parseListQuery } from './query-string.js';
@@ -35,8 +36,9 @@ async function sendCollection(req: FastifyRequest, reply: FastifyReply, parent: 
 function attributeWrite(mode: AttributeWrite): Handler {
   return async (req, reply, parent) => {
     const ctx = serviceContext(req);
-    const rows = await writeAttributes(ctx, parent, req.body, mode);
-    if (mode === 'append' && !Array.isArray(req.body)) {
+    const body = bodyValue(req);
+    const rows = await writeAttributes(ctx, parent, body, mode);
+    if (mode === 'append' && !Array.isArray(body)) {
       // One object posted: answered like any create, with the new attribute.
       const rep = await representOne(ctx, ctx.registry.resource(parent.rel.target), rows[0]);
       return sendRepresentation(req, reply, rep, { status: 201, etag: true, headers: { location: rep.self.href } });

@@ -3,7 +3,8 @@
 // reaches the resource's own OPTIONS, so a browser can send the API's headers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const ALLOW_HEADERS = 'Authorization, Content-Type, SERVICE-API-VERSION, Idempotency-Key, If-Match, If-None-Match, X-HTTP-Method-Override';
+const allowHeaders = (versionHeader: string) =>
+  `Authorization, Content-Type, ${versionHeader}, Idempotency-Key, If-Match, If-None-Match, X-HTTP-Method-Override`;
 const EXPOSE_HEADERS = 'Location, Content-Location, ETag, Allow, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id';
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Registered origins change rarely; a short cache keeps the lookup off the hot path. */
@@ -20,6 +21,7 @@ function normalise(origin: string): string | undefined {
 
 export function registerCors(app: FastifyInstance): void {
   const cache = new Map<string, { allowed: boolean; at: number }>();
+  const ALLOW_HEADERS = allowHeaders(app.container.config.versionHeader);
   async function allowed(origin: string): Promise<boolean> {
     const hit = cache.get(origin);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.allowed;

@@ -31,21 +31,39 @@ export function requestUrl(req: FastifyRequest): string {
 
 function renderContext(req: FastifyRequest, title?: string) {
   const cfg = req.server.container.config;
-  return { baseUrl: cfg.baseUrl, title, mode: cfg.mode };
+  return { baseUrl: cfg.baseUrl, title, mode: cfg.mode, curieName: cfg.curieName };
 }
 
 export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').map((s) => s.trim().replace(/^W\//, '')).some((t) => t === '*' || t === etag);
+/**
+ * Each representation has its own strong ETag (RFC 9110 §8.8.3: two bodies that differ must not
+ * share one): the hash of the resource's HAL+JSON form, suffixed per other media type. If-None-Match
+ * compares the exact tag; If-Match compares the hash, since any form of the current state may
+ * guard a write.
+ */
+const ETAG_SUFFIX: Record<MediaType, string> = {
+  'application/hal+json': '', 'application/hal+xml': '-xml', 'application/vnd.siren+json': '-siren', 'text/html': '-html',
+};
+
+function representationEtag(base: string, mediaType: MediaType): string {
+  return `${base.slice(0, -1)}${ETAG_SUFFIX[mediaType]}"`;
+}
+
+/** An entity tag without its W/ prefix and representation suffix. */
+function stateOf(tag: string): string {
+  return tag.replace(/^W\//, '').replace(/-(?:xml|siren|html)"$/, '"');
+}
+
+function listed(header: string | undefined): string[] {
+  return header ? header.split(',').map((s) => s.trim()).filter(Boolean) : [];
 }
 
 /**
- * Sends a representation in the negotiated media type. Single resources carry an ETag computed from
- * the HAL+JSON form, so it is the same whatever the media type, and If-None-Match answers 304.
+ * Sends a representation in the negotiated media type. Single resources carry an ETag of this
+ * representation, and If-None-Match answers 304.
  */
 export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep: Representation,
   opts: { status?: number; etag?: boolean; headers?: Record<string, string> } = {}): FastifyReply {
@@ -53,36 +71,41 @@ export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep
   const body = render(req.negotiated, rep, ctx);
   const status = opts.status ?? 200;
   reply.headers(opts.headers ?? {});
-  reply.header('content-type', contentTypeHeader(req.negotiated)).header('vary', 'Accept, Authorization')
+  // Vary adds to what is already there (CORS's Origin).
+  const vary = reply.getHeader('vary');
+  reply.header('content-type', contentTypeHeader(req.negotiated)).header('vary', vary ? `${String(vary)}, Accept, Authorization` : 'Accept, Authorization')
     .header('x-content-type-options', 'nosniff');
   if (req.negotiated === 'text/html') reply.header('content-security-policy', HTML_CSP).header('x-frame-options', 'DENY');
   if (opts.etag) {
-    const etag = etagOf(render('application/hal+json', rep, ctx));
+    const hal = req.negotiated === 'application/hal+json' ? body : render('application/hal+json', rep, ctx);
+    const etag = representationEtag(etagOf(hal), req.negotiated);
     reply.header('etag', etag);
-    if (status === 200 && (req.method === 'GET' || req.method === 'HEAD') && matches(req.headers['if-none-match'], etag)) {
+    const inm = listed(req.headers['if-none-match']);
+    // Weak comparison (RFC 9110 §13.1.2), but of this representation's own tag.
+    if (status === 200 && (req.method === 'GET' || req.method === 'HEAD') && inm.some((t) => t === '*' || t.replace(/^W\//, '') === etag)) {
       return reply.code(304).send();
     }
   }
   // Encoded once here: given a string, Fastify measures its UTF-8 length and the socket encodes it
   // again, two passes over what is megabytes for a zoomed collection.
-  const bytes = Buffer.from(body);
-  if (req.method === 'HEAD') return reply.code(status).header('content-length', bytes.length).send();
-  return reply.code(status).send(bytes);
+  // HEAD sends the same bytes: Fastify sets Content-Length from them and Node writes no body for
+  // HEAD, so the length is the GET's on every HEAD route (Fastify's automatic ones included).
+  return reply.code(status).send(Buffer.from(body));
 }
 
-/** If-Match must name the current representation's ETag (412 otherwise). */
+/** If-Match must name the current state's ETag, in any of its representations (412 otherwise). */
 export function checkIfMatch(req: FastifyRequest, rep: Representation): void {
   const header = req.headers['if-match'];
   if (!header) return;
   const etag = etagOf(render('application/hal+json', rep, renderContext(req, rep.self.title)));
-  if (!matches(header, etag)) {
+  if (!listed(header).some((t) => t === '*' || stateOf(t) === etag)) {
     throw new ApiError('precondition_failed', [{ code: 'precondition_failed', message: 'If-Match does not match the current ETag; fetch the resource again' }]);
   }
 }
 
 export function sendErrors(req: FastifyRequest, reply: FastifyReply, status: number, errors: FieldError[], headers: Record<string, string> = {}): FastifyReply {
   if (!req.negotiated) req.negotiated = negotiate(req.headers.accept) ?? 'application/hal+json';
-  const rep = errorRepresentation(requestUrl(req), req.id, errors);
+  const rep = errorRepresentation(requestUrl(req), req.id, errors, status);
   return sendRepresentation(req, reply, rep, { status, headers });
 }
 

@@ -43,6 +43,7 @@ export const propertyPlan = perResource((registry, baseUrl, r): PropertyStep[] =
     if (f.derived) return { name: f.name, value: (row) => row[f.name] ?? null };
     const column = f.column;
     if (!column) return { name: f.name, value: () => null };
+    if (f.bit) return { name: f.name, value: (row) => (row[column] == null ? null : row[column] ? 1 : 0) };
     const kind = f.kind;
     return { name: f.name, value: (row) => outputValue(kind, row[column]) };
   }));

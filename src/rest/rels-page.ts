@@ -59,7 +59,7 @@ const TYPE_NAMES: Record<FieldDef['kind'], string> = {
 };
 
 function typeName(f: FieldDef): string {
-  const t = f.ref || f.constraints.format === 'URL' ? 'URL' : TYPE_NAMES[f.kind];
+  const t = f.ref || f.constraints.format === 'URL' ? 'URL' : f.bit ? 'Boolean (1 or 0)' : TYPE_NAMES[f.kind];
   return f.list ? `Array of ${t}` : t;
 }
 

@@ -138,11 +138,13 @@ export function collectionEnvelope(member: ResourceDef, rel: string, href: strin
     self: { href: selfQs ? `${href}?${selfQs}` : href, title: `${member.title} collection` },
     class: [rel, 'collection'],
     properties: { total_items: String(total), returned_items: items.length, limit: q.limit, offset: q.offset },
+    // `prev` only where there is an earlier page and `next` only where there is a later one, so a
+    // generic client's `while (next) follow(next)` ends (DESIGN §3; decisions "Drop-in", issue 19).
     links: [
-      { rel: 'first', link: { href: pageHref(0) } },
-      { rel: 'prev', link: { href: pageHref(Math.max(0, q.offset - q.limit)) } },
-      { rel: 'next', link: { href: pageHref(Math.min(q.offset + q.limit, lastOffset)) } },
-      { rel: 'last', link: { href: pageHref(lastOffset) } },
+      { rel: 'first', link: { href: pageHref(0), title: 'First page' } },
+      ...(q.offset > 0 ? [{ rel: 'prev', link: { href: pageHref(Math.max(0, Math.min(q.offset - q.limit, lastOffset))), title: 'Previous page' } }] : []),
+      ...(q.offset + q.limit < total ? [{ rel: 'next', link: { href: pageHref(q.offset + q.limit), title: 'Next page' } }] : []),
+      { rel: 'last', link: { href: pageHref(lastOffset), title: 'Last page' } },
     ],
     embedded: [{ rel: svc(rel), items }],
     actions: post ? [{ name: `create-${member.name}`, method: 'POST', href, title: `Create ${member.title}`, fields: post.fields }] : [],

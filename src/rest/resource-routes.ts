@@ -11,13 +11,9 @@ import { parseListQuery } from './query-string.js';
 import { representCollection, representOne } from './represent.js';
 import { customCreates, customUpdates } from './custom-creates.js';
 import { collectionHandlers, type CollectionMethod } from './collection-handlers.js';
+import { methodNotAllowed } from './methods.js';
 
 const ALL = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-
-function methodNotAllowed(reply: FastifyReply, allow: string[]): never {
-  reply.header('allow', allow.join(', '));
-  throw new ApiError('method_not_allowed', [{ code: 'method_not_allowed', message: `allowed methods: ${allow.join(', ')}` }], { allow: allow.join(', ') });
-}
 
 function params(req: FastifyRequest): URLSearchParams {
   const i = req.url.indexOf('?');
@@ -43,7 +39,7 @@ function memberRoute(app: FastifyInstance, r: ResourceDef): void {
     handler: async (req, reply) => {
       const method = effectiveMethod(req);
       if (method === 'OPTIONS') return reply.header('allow', allow.join(', ')).code(204).send();
-      if (!allow.includes(method)) methodNotAllowed(reply, allow);
+      if (!allow.includes(method)) throw methodNotAllowed(allow);
       const ctx = serviceContext(req);
       const id = idParam((req.params as { id: string }).id, r.name);
       const { query, errors } = parseListQuery(app.container.registry, r, params(req));
@@ -85,7 +81,7 @@ function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef,
       // An override must not turn an intended DELETE into a create: it is answered like the real method.
       const method = effectiveMethod(req);
       if (method === 'OPTIONS') return reply.header('allow', allow.join(', ')).code(204).send();
-      if (!allow.includes(method)) methodNotAllowed(reply, allow);
+      if (!allow.includes(method)) throw methodNotAllowed(allow);
       const ctx = serviceContext(req);
       const parentRef = { resource: parent, id: parentIdOf(req), rel };
       const qs = params(req);

@@ -22,10 +22,10 @@ declare module 'fastify' {
   }
 }
 
-export function halPayloadRenderer(registry: Registry, baseUrl: string): PayloadRenderer {
+export function halPayloadRenderer(registry: Registry, baseUrl: string, curieName?: string): PayloadRenderer {
   return {
     parse: (r, query) => parseListQuery(registry, r, new URLSearchParams(query)),
-    render: async (ctx, r, row, query) => renderHalJson(await representOne(ctx, r, row, query), { baseUrl }),
+    render: async (ctx, r, row, query) => renderHalJson(await representOne(ctx, r, row, query), { baseUrl, curieName }),
   };
 }
 
@@ -58,7 +58,7 @@ export function registerWebhookRoutes(app: FastifyInstance, opts: { dispatcher?:
 
   if (opts.dispatcher === false) return undefined;
   const { container } = app;
-  const dispatcher = new Dispatcher(container, { renderer: halPayloadRenderer(container.registry, container.config.baseUrl), log: app.log });
+  const dispatcher = new Dispatcher(container, { renderer: halPayloadRenderer(container.registry, container.config.baseUrl, container.config.curieName), log: app.log });
   app.decorate('dispatcher', dispatcher);
   return dispatcher;
 }

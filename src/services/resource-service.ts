@@ -13,7 +13,7 @@ import type { WriteInput } from '../resources/rules.js';
 import { formatTimestamp } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { ApiError, type FieldError } from './errors.js';
-import { refHref, resolveRef } from './refs.js';
+import { refHref, resolveRef, selfHref } from './refs.js';
 import { normalizeInput, type WriteMode } from './validate.js';
 import { isUniqueViolation } from './unique.js';
 import { recordChange } from '../events/record.js';
@@ -85,7 +85,9 @@ async function prepareWrite(ctx: ServiceContext, r: ResourceDef, w: WriteInput):
     if (values[f.name] === null) continue;
     const res = await resolveRef(ctx, r, f, values[f.name]);
     if ('code' in res) errors.push(res);
-    else columns[res.fk] = res.row.id;
+    else if (w.parent?.fk === res.fk && res.row.id !== w.parent.id) {
+      errors.push({ field: f.name, code: 'parent_mismatch', message: `${f.name} must be the collection's own ${f.ref} (the one in its path), or left out` });
+    } else columns[res.fk] = res.row.id;
   }
   if (rules?.validate) {
     // Rules run even when a declared constraint failed, so one answer lists every invalid field;
@@ -147,6 +149,17 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
     if (!parentRow) throw ApiError.notFound(parent.resource.name);
   }
   const w: WriteInput = { mode: 'create', input: { ...input } };
+  if (parent) {
+    // A `*_uri` naming the parent the path already gives is optional, and must agree when sent.
+    const via = parent.rel.via!;
+    const f = r.fields.find((x) => x.ref && r.relsByName.get(x.ref)?.fk === via);
+    if (f) {
+      w.parent = { fk: via, id: parent.id };
+      if (w.input[f.name] === undefined || w.input[f.name] === null || w.input[f.name] === '') {
+        w.input[f.name] = selfHref(ctx.baseUrl, parent.resource, parent.id);
+      }
+    }
+  }
   const columns = { ...await prepareWrite(ctx, r, w), ...ownerColumns(r, tenantScope(ctx.principal)), ...extraColumns };
   if (parent) {
     columns[parent.rel.via!] = parent.id;

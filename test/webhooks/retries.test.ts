@@ -52,7 +52,7 @@ describe.each(engines())('webhook retries on %s', (engine) => {
     expect(rx.received).toHaveLength(12);
     expect(rx.received.every((r) => r.url === '/failing')).toBe(true);
     const off = json(await call(w.app, link(hook, 'self'), { token: w.chain.storeToken }));
-    expect(off.is_active).toBe(false);
+    expect(off.is_active).toBe(0);
     second = (await statuses(hook))[1];
     expect([second.status, second.attempts, second.next_attempt_at]).toEqual(['pending', 4, stamp(7200, w.clock.now())]);
     const logs = await collection(w, link(hook, 'svc:logs'), 'logs');
@@ -87,7 +87,7 @@ describe.each(engines())('webhook retries on %s', (engine) => {
     await createCustomer(w, 'gone@example.com');
     await w.run();
     expect(rx.received).toHaveLength(1);
-    expect(json(await call(w.app, link(hook, 'self'), { token: w.chain.storeToken })).is_active).toBe(false);
+    expect(json(await call(w.app, link(hook, 'self'), { token: w.chain.storeToken })).is_active).toBe(0);
     const changes = await collection(w, `${link(w.store, 'svc:changelogs')}?resource_type=webhook&resource_id=${link(hook, 'self').split('/').pop()}`, 'changelogs');
     expect(changes.at(-1)).toMatchObject({ action: 'modified', actor: 'system', message: expect.stringContaining('410 Gone') });
     await seconds(3600);

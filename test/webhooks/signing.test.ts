@@ -45,4 +45,20 @@ describe('sealing a webhook body', () => {
     expect(() => new Webhook(Buffer.from('other').toString('base64')).verify(body, headers)).toThrow();
     expect(() => new Webhook(Buffer.from(key).toString('base64')).verify(body.replace('a@', 'b@'), headers)).toThrow();
   });
+
+  it('signs with the decoded bytes of a whsec_ key, as the Standard Webhooks libraries verify it given as is', async () => {
+    const secret = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
+    for (const [format, url] of [['json', 'https://hooks.example/x'], ['json', 'http://hooks.example/x'], ['vendor_a', 'http://hooks.example/x']]) {
+      const { body, headers } = await seal({ ...base, key: secret, format, url });
+      // The receiver hands the key over exactly as configured, prefix included.
+      new Webhook(secret).verify(body, headers, { jsonParse: false });
+      expect(() => new Webhook(Buffer.from(secret).toString('base64')).verify(body, headers)).toThrow();
+      // The hex body signature keeps using the key as written.
+      expect(headers['service-webhook-signature']).toBe(createHmac('sha256', secret).update(body).digest('hex'));
+    }
+    // A whsec_ key whose rest is not base64 is an ordinary key.
+    const odd = 'whsec_not base64!';
+    const { body, headers } = await seal({ ...base, key: odd, format: 'vendor_a', url: 'https://hooks.example/x' });
+    expect(new Webhook(Buffer.from(odd).toString('base64')).verify(body, headers)).toEqual(JSON.parse(json));
+  });
 });

@@ -5279,6 +5279,10 @@ export type ResolversParentTypes = ResolversObject<{
   WebhookStatusPayload: Omit<WebhookStatusPayload, 'webhookStatus'> & { webhookStatus?: Maybe<ResolversParentTypes['WebhookStatus']> };
 }>;
 
+export type BitDirectiveArgs = { };
+
+export type BitDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = BitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type ColumnDirectiveArgs = {
   name: Scalars['String']['input'];
 };
@@ -7016,6 +7020,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
 }>;
 
 export type DirectiveResolvers<ContextType = GraphQLContext> = ResolversObject<{
+  bit?: BitDirectiveResolver<any, any, ContextType>;
   column?: ColumnDirectiveResolver<any, any, ContextType>;
   constraint?: ConstraintDirectiveResolver<any, any, ContextType>;
   default?: DefaultDirectiveResolver<any, any, ContextType>;

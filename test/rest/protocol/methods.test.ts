@@ -99,21 +99,77 @@ describe.each(engines())('methods and conditional requests (%s)', (engine) => {
     }
   });
 
-  it('sends an ETag on every single resource, the same in every representation, and 304 for If-None-Match', async () => {
+  it('answers OPTIONS, HEAD and 405 with Allow on the hand-written paths too (home, clients, users, reporting, actions)', async () => {
+    const paths: Array<[string, string[], string]> = [
+      ['/', ['GET', 'HEAD', 'OPTIONS'], w.chain.clientToken],
+      ['/clients', ['POST', 'OPTIONS'], ''],
+      ['/users', ['POST', 'OPTIONS'], w.chain.clientToken],
+      ['/reporting', ['GET', 'HEAD', 'OPTIONS'], w.chain.clientToken],
+      ['/reporting/email_exists', ['GET', 'HEAD', 'OPTIONS'], w.chain.clientToken],
+      ['/carts/1/checkout', ['POST', 'OPTIONS'], w.token],
+      ['/transactions/1/capture', ['POST', 'OPTIONS'], w.token],
+      // Outside the REST facade as well: OAuth endpoints and documentation pages.
+      ['/token', ['POST', 'OPTIONS'], ''],
+      ['/revoke', ['POST', 'OPTIONS'], ''],
+      ['/rels/taxes', ['GET', 'HEAD', 'OPTIONS'], ''],
+    ];
+    for (const [path, allow, token] of paths) {
+      const options = await w.req(path, { method: 'OPTIONS', token });
+      expect(options.statusCode, path).toBe(204);
+      expect(options.headers.allow, path).toBe(allow.join(', '));
+      for (const method of ALL.filter((m) => !allow.includes(m))) {
+        const res = await w.req(path, { method, token });
+        expect(res.statusCode, `${method} ${path}`).toBe(405);
+        expect(res.headers.allow, `${method} ${path}`).toBe(allow.join(', '));
+        if (method !== 'HEAD') expect(json(res)._embedded['svc:errors'][0].code).toBe('method_not_allowed');
+      }
+    }
+    for (const token of ['', w.chain.clientToken, w.token]) {
+      const get = await w.req('/', { token });
+      const head = await w.req('/', { method: 'HEAD', token });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(get.body));
+      expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    }
+  });
+
+  it('sends an ETag on every single resource, its own per representation with Vary: Accept, and 304 for If-None-Match', async () => {
     for (const [name, { id, token }] of existing) {
       const path = `${w.app.container.registry.resource(name).path}/${id}`;
-      const res = await w.req(path, { token });
-      expect(res.statusCode, path).toBe(200);
-      const etag = res.headers.etag as string;
-      expect(etag, path).toMatch(/^"[^"]+"$/);
-      for (const accept of [XML, SIREN]) expect((await w.req(path, { token, headers: { accept } })).headers.etag, path).toBe(etag);
-      for (const inm of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
-        const cached = await w.req(path, { token, headers: { 'if-none-match': inm } });
-        expect(cached.statusCode, `${path} ${inm}`).toBe(304);
-        expect(cached.body).toBe('');
-        expect(cached.headers.etag).toBe(etag);
+      const tags = new Set<string>();
+      for (const accept of ['application/hal+json', XML, SIREN, HTML]) {
+        const res = await w.req(path, { token, headers: { accept } });
+        expect(res.statusCode, path).toBe(200);
+        const etag = res.headers.etag as string;
+        expect(etag, path).toMatch(/^"[^"]+"$/);
+        expect(String(res.headers.vary), path).toMatch(/\bAccept\b/);
+        tags.add(etag);
+        for (const inm of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+          const cached = await w.req(path, { token, headers: { accept, 'if-none-match': inm } });
+          expect(cached.statusCode, `${path} ${accept} ${inm}`).toBe(304);
+          expect(cached.body).toBe('');
+          expect(cached.headers.etag).toBe(etag);
+        }
+        expect((await w.req(path, { token, headers: { accept, 'if-none-match': '"stale"' } })).statusCode).toBe(200);
       }
-      expect((await w.req(path, { token, headers: { 'if-none-match': '"stale"' } })).statusCode).toBe(200);
+      // Two different bodies never share a strong ETag, so one form's tag revalidates no other form.
+      expect(tags.size, path).toBe(4);
+      const [hal, xml] = [...tags];
+      expect((await w.req(path, { token, headers: { accept: XML, 'if-none-match': hal } })).statusCode, path).toBe(200);
+      expect((await w.req(path, { token, headers: { 'if-none-match': xml } })).statusCode, path).toBe(200);
+    }
+  });
+
+  it('takes any representation\'s ETag of the current state for If-Match', async () => {
+    const tax = await w.createTax({ name: 'Guarded', type: 'global', rate: 1 });
+    const self = link(tax, 'self');
+    for (const [i, accept] of [XML, SIREN, 'application/hal+json'].entries()) {
+      const etag = (await w.req(self, { headers: { accept } })).headers.etag as string;
+      const ok = await w.req(self, { method: 'PATCH', body: { rate: i + 2 }, headers: { 'if-match': etag } });
+      expect(ok.statusCode, `${accept} ${ok.body}`).toBe(200);
+      const stale = await w.req(self, { method: 'PATCH', body: { rate: 9 }, headers: { 'if-match': etag } });
+      expect(stale.statusCode, accept).toBe(412);
     }
   });
 

@@ -28,10 +28,12 @@ describe.each(engines())('collection paging (%s)', (engine) => {
     expect(typeof first.total_items).toBe('string');
     for (const k of ['returned_items', 'limit', 'offset']) expect(Number.isInteger(first[k]), k).toBe(true);
     expect(members(first, 'taxes').map((t: any) => link(t, 'self'))).toEqual(ids.slice(0, 20));
-    for (const rel of ['self', 'first', 'prev', 'next', 'last']) expect(first._links[rel], rel).toBeDefined();
-    for (const rel of ['first', 'prev', 'next', 'last']) expect(param(link(first, rel), 'offset'), rel).not.toBeNull();
+    for (const rel of ['self', 'first', 'next', 'last']) expect(first._links[rel], rel).toBeDefined();
+    // No page before the first: a generic client's `while (prev)` stops (DESIGN §3).
+    expect(first._links.prev).toBeUndefined();
+    for (const rel of ['first', 'next', 'last']) expect(param(link(first, rel), 'offset'), rel).not.toBeNull();
+    for (const rel of ['self', 'first', 'next', 'last']) expect(first._links[rel].title, rel).toMatch(/\w/);
     expect(param(link(first, 'first'), 'offset')).toBe('0');
-    expect(param(link(first, 'prev'), 'offset')).toBe('0');
     expect(param(link(first, 'next'), 'offset')).toBe('20');
     expect(param(link(first, 'last'), 'offset')).toBe('40');
     expect(param(link(first, 'next'), 'limit')).toBe('20');
@@ -40,21 +42,34 @@ describe.each(engines())('collection paging (%s)', (engine) => {
   it('follows next links through every member once, in order, to the last page', async () => {
     const seen: string[] = [];
     let body = await page('?limit=7');
+    // The generic client's loop: follow `next` while there is one (it must end by itself).
     for (let guard = 0; guard < 20; guard++) {
       seen.push(...members(body, 'taxes').map((t: any) => link(t, 'self')));
-      if (body.offset === Number(param(link(body, 'last'), 'offset'))) break;
+      if (!body._links.next) break;
       body = await w.get(link(body, 'next'));
     }
     expect(seen).toEqual(ids);
     expect(body).toMatchObject({ offset: 42, returned_items: 3, limit: 7 });
-    expect(param(link(body, 'next'), 'offset')).toBe('42');
+    expect(body._links.next).toBeUndefined();
     expect(param(link(body, 'prev'), 'offset')).toBe('35');
+    expect(body._links.prev.title).toMatch(/\w/);
+    // And back with `prev` to the first page, which has none.
+    const back: number[] = [];
+    for (let guard = 0; guard < 20 && body._links.prev; guard++) { body = await w.get(link(body, 'prev')); back.push(body.offset); }
+    expect(back).toEqual([35, 28, 21, 14, 7, 0]);
   });
 
   it('takes offset and limit up to 300, and keeps filters in the paging links', async () => {
     expect(await page('?offset=40')).toMatchObject({ returned_items: 5, offset: 40, total_items: String(COUNT) });
     expect(await page('?limit=300')).toMatchObject({ returned_items: COUNT, limit: 300 });
-    expect(await page('?offset=100')).toMatchObject({ returned_items: 0, total_items: String(COUNT) });
+    const past = await page('?offset=100');
+    expect(past).toMatchObject({ returned_items: 0, total_items: String(COUNT) });
+    // Past the end: no next, and prev leads back to the last page.
+    expect(past._links.next).toBeUndefined();
+    expect(param(link(past, 'prev'), 'offset')).toBe('40');
+    const exact = await page('?offset=20&limit=25');
+    expect(exact).toMatchObject({ returned_items: 25 });
+    expect(exact._links.next).toBeUndefined();
     const filtered = await page('?type=country&limit=4&order=rate%20desc');
     expect(filtered).toMatchObject({ total_items: String(COUNT / 3), returned_items: 4 });
     const next = link(filtered, 'next');

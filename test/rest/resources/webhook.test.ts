@@ -48,13 +48,15 @@ describe.each(engines())('webhooks on %s', (engine) => {
     expect(Object.keys(EVENT_NAMES).sort()).toEqual([...resources].sort());
   });
 
-  it('defaults version 2, event_resource transaction and is_active true; renders is_active as a boolean', async () => {
+  it('defaults version 2, event_resource transaction and is_active 1; renders is_active as 1 or 0 (the spec, the SDK types)', async () => {
     const hook = await create(s, list, { name: 'Defaults', format: 'vendor_a' });
-    expect(hook).toMatchObject({ version: 2, event_resource: 'transaction', is_active: true, events: null, encryption_key: null });
+    expect(hook).toMatchObject({ version: 2, event_resource: 'transaction', is_active: 1, events: null, encryption_key: null });
     const self = link(hook, 'self');
-    expect(json(await s.req(self, { method: 'PATCH', body: { is_active: 0 } })).is_active).toBe(false);
-    expect(json(await s.req(self, { method: 'PATCH', body: { is_active: '1' } })).is_active).toBe(true);
-    expect(json(await s.req(self, { method: 'PATCH', body: { is_active: null, version: null } }))).toMatchObject({ is_active: true, version: 2 });
+    expect(json(await s.req(self, { method: 'PATCH', body: { is_active: 0 } })).is_active).toBe(0);
+    expect(json(await s.req(self, { method: 'PATCH', body: { is_active: '1' } })).is_active).toBe(1);
+    expect(json(await s.req(self, { method: 'PATCH', body: { is_active: false } })).is_active).toBe(0);
+    expect(json(await s.req(self, { method: 'PATCH', body: { is_active: true } })).is_active).toBe(1);
+    expect(json(await s.req(self, { method: 'PATCH', body: { is_active: null, version: null } }))).toMatchObject({ is_active: 1, version: 2 });
   });
 
   it('links the store, the store webhooks, statuses and logs', async () => {
