@@ -36,6 +36,15 @@ describe.each(engines())('exact money on %s', (engine) => {
     }
   });
 
+  it('keeps it exact in GraphQL variables too', async () => {
+    const query = 'mutation($input: TaxInput!) { createTax(input: $input) { tax { rate } userErrors { field } } }';
+    const res = await t.app.inject({
+      method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token()}` },
+      payload: `{"query":${JSON.stringify(query)},"variables":{"input":{"name":"Big","type":"GLOBAL","rate":9007199254740993}}}`,
+    });
+    expect(JSON.parse(res.body).data.createTax).toEqual({ tax: { rate: '9007199254740993' }, userErrors: [] });
+  });
+
   it('refuses negative prices and lines that options take below zero', async () => {
     const cart = await fillCart(t.app, chain, shop, []);
     const neg = await call(t.app, link(cart, 'svc:items'), { method: 'POST', token: token(), body: { name: 'Refund me', price: '-10' } });
