@@ -105,6 +105,23 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     expect(await transactionsOf(Number(link(cart, 'self').split('/').pop()))).toHaveLength(1);
   });
 
+  it('frees a cart whose checkout died once its claim has run out', async () => {
+    const { chain, shop } = await shopWith(false);
+    t.app.container.checkout.gateway = testGateway;
+    const cart = await fillCart(t.app, chain, shop, [{ name: 'Ten', price: '10' }]);
+    const cartId = Number(link(cart, 'self').split('/').pop());
+    const db = t.app.container.database.db;
+    const crashed = (until: string) => db.updateTable('carts').set({ checkout_claim: 'crashed-instance', checkout_claimed_until: until }).where('id', '=', cartId).execute();
+    await crashed('2999-01-01T00:00:00+0000');
+    const held = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
+    expect(held.statusCode).toBe(409);
+    expect(json(held)._embedded['svc:errors'][0].code).toBe('checkout_in_progress');
+    await crashed('2000-01-01T00:00:00+0000');
+    const res = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
+    expect(res.statusCode).toBe(201);
+    expect(await transactionsOf(cartId)).toHaveLength(1);
+  });
+
   it('voids an authorization whose transaction cannot commit, and says so in the event log', async () => {
     const { chain, shop } = await shopWith(false);
     const cart = await fillCart(t.app, chain, shop, [{ name: 'Ten', price: '10' }]);

@@ -36,6 +36,15 @@ describe.each(engines())('exact money on %s', (engine) => {
     }
   });
 
+  it('keeps it exact in GraphQL variables too', async () => {
+    const query = 'mutation($input: TaxInput!) { createTax(input: $input) { tax { rate } userErrors { field } } }';
+    const res = await t.app.inject({
+      method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token()}` },
+      payload: `{"query":${JSON.stringify(query)},"variables":{"input":{"name":"Big","type":"GLOBAL","rate":9007199254740993}}}`,
+    });
+    expect(JSON.parse(res.body).data.createTax).toEqual({ tax: { rate: '9007199254740993' }, userErrors: [] });
+  });
+
   it('refuses negative prices and lines that options take below zero', async () => {
     const cart = await fillCart(t.app, chain, shop, []);
     const neg = await call(t.app, link(cart, 'svc:items'), { method: 'POST', token: token(), body: { name: 'Refund me', price: '-10' } });
@@ -98,7 +107,6 @@ describe.each(engines())('exact money on %s', (engine) => {
     const txn = json(await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: token(), body: {} }));
     const subs = (await get(`${link(txn, 'svc:subscriptions')}?order=id`))._embedded['svc:subscriptions'];
     expect(subs.map((s: any) => s.frequency)).toEqual(['1m', '2w']);
-    for (const s of subs) expect(link(s, 'svc:original_transaction')).toBe(link(txn, 'self'));
     expect(subs.map((s: any) => link(s, 'self'))).toContain(link(txn, 'svc:subscription'));
     const data = await gqlData(t.app, `{ transaction(id: "${idOf(txn)}") { subscriptions { totalCount nodes { frequency } } } }`, { token: token() });
     expect(data.transaction.subscriptions.totalCount).toBe(2);

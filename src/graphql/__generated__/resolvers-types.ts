@@ -3348,8 +3348,6 @@ export type Subscription = Node & {
   isActive?: Maybe<Scalars['Boolean']['output']>;
   /** Date of the next renewal transaction. */
   nextTransactionDate?: Maybe<Scalars['Date']['output']>;
-  /** The checkout transaction that started it (one checkout may start several subscriptions). */
-  originalTransaction?: Maybe<Transaction>;
   /** Amount of failed renewals still owed. */
   pastDueAmount?: Maybe<Scalars['Decimal']['output']>;
   startDate: Scalars['Date']['output'];
@@ -6408,7 +6406,6 @@ export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType exten
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isActive?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   nextTransactionDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
-  originalTransaction?: Resolver<Maybe<ResolversTypes['Transaction']>, ParentType, ContextType>;
   pastDueAmount?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   store?: Resolver<ResolversTypes['Store'], ParentType, ContextType>;
