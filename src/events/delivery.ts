@@ -10,7 +10,7 @@ import type { Principal } from '../auth/principal.js';
 import type { ServiceContext } from '../services/context.js';
 import type { Clock } from '../services/clock.js';
 import { OutboundBlocked, postOutbound } from '../net/outbound.js';
-import { buildPayload, PayloadError, storePrincipal, type PayloadRenderer } from './payload.js';
+import { buildPayload, PayloadError, webhookPrincipal, webhookScopes, type PayloadRenderer } from './payload.js';
 import { messageId, seal } from './signing.js';
 
 export interface DeliveryDeps {
@@ -76,6 +76,7 @@ interface Target {
   format: string;
   query: string | null;
   encryption_key: string | null;
+  access_scopes: string | null;
   event_id: number | null;
   payload: string | null;
   webhook_ids: string | null;
@@ -84,7 +85,7 @@ interface Target {
 async function loadTargets(database: Database, claims: Claim[]): Promise<Map<number, Target>> {
   const rows = await database.db.selectFrom('webhook_statuses as s')
     .innerJoin('webhooks as w', 'w.id', 's.webhook_id').leftJoin('events as e', 'e.id', 's.event_id')
-    .select(['s.id', 'w.url', 'w.format', 'w.query', 'w.encryption_key', 'e.id as event_id', 'e.payload', 'e.webhook_ids'])
+    .select(['s.id', 'w.url', 'w.format', 'w.query', 'w.encryption_key', 'w.access_scopes', 'e.id as event_id', 'e.payload', 'e.webhook_ids'])
     .where('s.id', 'in', claims.map((c) => c.id)).execute();
   return new Map(rows.map((r) => [Number(r.id), r as Target]));
 }
@@ -131,16 +132,18 @@ async function send(deps: DeliveryDeps, claim: Claim, hook: Target, payload: () 
  */
 export function attemptAll(deps: DeliveryDeps, claims: Claim[]): Promise<Outcome | null>[] {
   const targets = loadTargets(deps.database, claims);
-  const contexts = new Map<number, ServiceContext>();
+  const contexts = new Map<string, ServiceContext>();
   const rendered = new Map<string, Promise<string | null>>();
   // Rendered at the same moment from the same rows, the payloads of one event for two webhooks
   // with the same query are the same bytes: build them once.
   const payloadOf = (claim: Claim, hook: Target) => () => {
-    const key = `${claim.store_id}\n${hook.event_id}\n${claim.resource_type}\n${claim.resource_id}\n${hook.query ?? ''}`;
+    const scopes = webhookScopes(hook.access_scopes).sort();
+    const who = `${claim.store_id}\n${scopes.join(' ')}`;
+    const key = `${who}\n${hook.event_id}\n${claim.resource_type}\n${claim.resource_id}\n${hook.query ?? ''}`;
     let p = rendered.get(key);
     if (!p) {
-      let ctx = contexts.get(claim.store_id);
-      if (!ctx) contexts.set(claim.store_id, ctx = deps.context(storePrincipal(claim.store_id), `webhooks-${claim.id}-${claim.attempts}`));
+      let ctx = contexts.get(who);
+      if (!ctx) contexts.set(who, ctx = deps.context(webhookPrincipal(claim.store_id, scopes), `webhooks-${claim.id}-${claim.attempts}`));
       p = buildPayload(ctx, deps.renderer,
         { store_id: claim.store_id, resource_type: claim.resource_type, resource_id: claim.resource_id, payload: hook.payload }, hook.query);
       // Each attempt handles the failure itself; this copy must not count as unhandled.

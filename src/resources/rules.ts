@@ -15,6 +15,8 @@ export interface WriteInput {
 }
 
 export interface ResourceRules {
+  /** Columns shown only to principals that may write the resource (src/services/reader-view.ts). */
+  writerOnlyFields?: readonly string[];
   /** Adjusts the raw input and names required fields this input does not need. */
   prepare?(w: WriteInput, ctx: ServiceContext): { relaxed?: string[] } | void;
   /** Rules beyond the declared constraints, over the merged values (REST names). */

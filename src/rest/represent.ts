@@ -9,6 +9,7 @@ import type { ServiceContext } from '../services/context.js';
 import { authorize, beforeRead } from '../services/resource-service.js';
 import { accessTarget } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
+import { readerView } from '../services/reader-view.js';
 import { childScope } from '../data/tenancy.js';
 import { selfHref } from '../services/refs.js';
 import { memberActions, resourceLinks, svc } from './links.js';
@@ -46,7 +47,8 @@ async function loadZoom(ctx: ServiceContext, r: ResourceDef, rel: RelDef, rows: 
   }));
 }
 
-export async function representRows(ctx: ServiceContext, r: ResourceDef, rows: Values[], q: Pick<ListQuery, 'fields' | 'zoom'>): Promise<Representation[]> {
+export async function representRows(ctx: ServiceContext, r: ResourceDef, rows0: Values[], q: Pick<ListQuery, 'fields' | 'zoom'>): Promise<Representation[]> {
+  const rows = readerView(ctx.principal, r, rows0);
   const zooms = zoomsWithEmbeds(r, q.zoom);
   const embeds: Embedded[][] = rows.map(() => []);
   for (const z of zooms) {
