@@ -184,9 +184,9 @@ export class Dispatcher {
     const events = look && !this.stopping && (batch.length > 0 || await anyUndispatched(database.db));
     // Webhooks with an attempt in flight or unrecorded here are not claimed again (see claimIn).
     const busy = [...[...this.lanes.values()].map((l) => l.webhookId), ...this.finished.map((a) => a.claim.webhook_id)];
-    const due = !batch.length && !events && look && room > 0 && await anyDue(database.db, stamp, busy);
+    const due = !batch.length && !events && look && room > 0 && await anyDue(database, stamp, busy);
     if (!batch.length && !events && !due) return;
-    const window = { now: stamp, leaseUntil: formatTimestamp(new Date(now.getTime() + this.delivery.leaseMs)) };
+    const window = { now: stamp, leaseMs: this.delivery.leaseMs };
     let done: { queued: number; grew: number[]; claims: Claim[] };
     try {
       done = await inTransaction(database, async (tx) => ({
