@@ -3,6 +3,8 @@
 // the same bytes), seal it per webhook (signatures, JWE) and POST it through the SSRF-safe client
 // outside any transaction. Recording the outcomes is outcomes.ts's job, for many attempts at once.
 import { performance } from 'node:perf_hooks';
+import type { SigningKey } from '../auth/keys.js';
+import { openColumn } from '../auth/sealing.js';
 import type { Database } from '../db/database.js';
 import type { Registry } from '../model/types.js';
 import type { Repository } from '../data/repository.js';
@@ -27,6 +29,8 @@ export interface DeliveryDeps {
   disableAfter: number;
   /** How long a claimed attempt stays leased (longer than the timeout plus the wait to be recorded). */
   leaseMs: number;
+  /** The JWT keys, from which the key sealing webhooks' encryption_key is derived. */
+  keys: SigningKey[];
   log?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -82,12 +86,12 @@ interface Target {
   webhook_ids: string | null;
 }
 
-async function loadTargets(database: Database, claims: Claim[]): Promise<Map<number, Target>> {
+async function loadTargets(database: Database, keys: SigningKey[], claims: Claim[]): Promise<Map<number, Target>> {
   const rows = await database.db.selectFrom('webhook_statuses as s')
     .innerJoin('webhooks as w', 'w.id', 's.webhook_id').leftJoin('events as e', 'e.id', 's.event_id')
     .select(['s.id', 'w.url', 'w.format', 'w.query', 'w.encryption_key', 'w.access_scopes', 'e.id as event_id', 'e.payload', 'e.webhook_ids'])
     .where('s.id', 'in', claims.map((c) => c.id)).execute();
-  return new Map(rows.map((r) => [Number(r.id), r as Target]));
+  return new Map(rows.map((r) => [Number(r.id), { ...r, encryption_key: openColumn(keys, 'encryption_key', r.encryption_key) } as Target]));
 }
 
 async function send(deps: DeliveryDeps, claim: Claim, hook: Target, payload: () => Promise<string | null>): Promise<Outcome> {
@@ -131,7 +135,7 @@ async function send(deps: DeliveryDeps, claim: Claim, hook: Target, payload: () 
  * attempt could not even be prepared (database unreachable); its lease brings it back later.
  */
 export function attemptAll(deps: DeliveryDeps, claims: Claim[]): Promise<Outcome | null>[] {
-  const targets = loadTargets(deps.database, claims);
+  const targets = loadTargets(deps.database, deps.keys, claims);
   const contexts = new Map<string, ServiceContext>();
   const rendered = new Map<string, Promise<string | null>>();
   // Rendered at the same moment from the same rows, the payloads of one event for two webhooks

@@ -16,6 +16,7 @@ import type { Principal } from '../auth/principal.js';
 import type { ServiceContext } from '../services/context.js';
 import { formatTimestamp, type Clock } from '../services/clock.js';
 import type { Config } from '../config.js';
+import type { TokenService } from '../auth/tokens.js';
 import type { EventBus } from './bus.js';
 import { attemptAll, type Claim, type DeliveryDeps } from './delivery.js';
 import { MAX_BATCH, recordAttempts, type Attempted } from './outcomes.js';
@@ -24,6 +25,7 @@ import { anyDue, anyUndispatched, claimIn, FAN_OUT_BATCH, fanOutIn } from './que
 
 export interface DispatcherDeps {
   config: Config;
+  tokens: TokenService;
   database: Database;
   registry: Registry;
   repo: Repository;
@@ -86,7 +88,7 @@ export class Dispatcher {
     this.concurrency = Math.max(1, opts.concurrency ?? c.webhookConcurrency);
     this.stats = { queued: 0, attempts: 0, batches: 0, inFlight: 0, peakInFlight: 0, limit: this.concurrency };
     this.delivery = {
-      database: deps.database, registry: deps.registry, repo: deps.repo, clock: deps.clock, context: deps.context,
+      database: deps.database, registry: deps.registry, repo: deps.repo, clock: deps.clock, context: deps.context, keys: deps.tokens.opts.keys,
       renderer: opts.renderer, allowPrivate: c.outboundAllowPrivate, timeoutMs: c.webhookTimeoutMs,
       // The lease outlasts the attempt's timeout, so a live attempt is never taken over.
       retrySchedule: c.webhookRetrySchedule, disableAfter: c.webhookDisableAfter, leaseMs: c.webhookTimeoutMs + 30_000, log: opts.log,

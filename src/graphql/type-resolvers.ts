@@ -8,7 +8,7 @@ import { linkApplies, linkFields, type LinkConnection } from '../model/derive.js
 import type { Values } from '../data/codec.js';
 import { authorize } from '../services/resource-service.js';
 import { accessTarget } from '../auth/scopes.js';
-import { seesWriterFields, writerOnlyColumns } from '../services/reader-view.js';
+import { columnFor, sealedColumns, writerOnlyColumns } from '../services/reader-view.js';
 import { refHref, selfHref } from '../services/refs.js';
 import type { GraphQLContext } from './context.js';
 import { connectionQuery, makeConnection, type ConnectionArgs, type ConnectionQuery } from './connections.js';
@@ -94,9 +94,9 @@ export function typeResolvers(registry: Registry, baseUrl: string): Record<strin
     for (const f of r.fields) {
       if (f.writeOnly) fields[f.gqlName] = () => null;
       else if (f.ref) fields[f.gqlName] = (row) => refHref({ baseUrl, registry }, r, f, row);
-      else if (f.column && writerOnlyColumns(r).includes(f.column)) {
+      else if (f.column && (writerOnlyColumns(r).includes(f.column) || sealedColumns(r).includes(f.column))) {
         const col = f.column;
-        fields[f.gqlName] = (row, _args, ctx: GraphQLContext) => (seesWriterFields(ctx.svc.principal, r) ? row[col] : null);
+        fields[f.gqlName] = (row, _args, ctx: GraphQLContext) => columnFor(ctx.svc, r, col, row[col]);
       } else if (f.column) {
         const col = f.column;
         fields[f.gqlName] = (row) => row[col];

@@ -12,6 +12,7 @@
 import type { ListQuery, Zoom } from '../data/query.js';
 import type { Registry, ResourceDef } from '../model/types.js';
 import { accessTarget } from '../auth/scopes.js';
+import { sealColumn } from '../auth/sealing.js';
 import { authorize } from '../services/resource-service.js';
 import type { FieldError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
@@ -61,6 +62,8 @@ function eventProblem(entry: string, resource: string | undefined): string | und
 
 export const webhookRules: ResourceRules = {
   writerOnlyFields: ['encryption_key'],
+  // The key must be used in clear to sign, so it is sealed, not hashed: a dump alone does not give it.
+  sealedFields: ['encryption_key'],
   validate(values, _w, ctx) {
     const events = Array.isArray(values.events) ? (values.events as string[]) : [];
     const resource = typeof values.event_resource === 'string' ? values.event_resource : undefined;
@@ -85,5 +88,6 @@ export const webhookRules: ResourceRules = {
   },
   beforeWrite(columns, _w, ctx) {
     columns.access_scopes = JSON.stringify([...ctx.principal.scopes].sort());
+    if ('encryption_key' in columns) columns.encryption_key = sealColumn(ctx.tokens.opts.keys, 'encryption_key', columns.encryption_key);
   },
 };

@@ -48,7 +48,7 @@ async function loadZoom(ctx: ServiceContext, r: ResourceDef, rel: RelDef, rows: 
 }
 
 export async function representRows(ctx: ServiceContext, r: ResourceDef, rows0: Values[], q: Pick<ListQuery, 'fields' | 'zoom'>): Promise<Representation[]> {
-  const rows = readerView(ctx.principal, r, rows0);
+  const rows = readerView(ctx, r, rows0);
   const zooms = zoomsWithEmbeds(r, q.zoom);
   const embeds: Embedded[][] = rows.map(() => []);
   for (const z of zooms) {

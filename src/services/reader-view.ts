@@ -1,11 +1,14 @@
 // Fields a resource shows only to principals that may write it (a webhook's encryption_key: the
 // key that signs and encrypts its deliveries is write-only for tokens that can merely read
-// webhooks). Both front doors apply the same rule: REST before representing rows, GraphQL in the
+// webhooks), and secret fields stored sealed (AES-GCM, src/auth/sealing.ts) that writers see in
+// clear. Both front doors apply the same rule: REST before representing rows, GraphQL in the
 // field resolvers.
 import type { Values } from '../data/codec.js';
 import type { ResourceDef } from '../model/types.js';
 import { allowed } from '../auth/scopes.js';
 import type { Principal } from '../auth/principal.js';
+import { openColumn } from '../auth/sealing.js';
+import type { ServiceContext } from './context.js';
 import { resourceRules } from '../resources/index.js';
 
 /** The columns `r` hides from principals that may not write it. */
@@ -18,13 +21,24 @@ export function seesWriterFields(p: Principal, r: ResourceDef): boolean {
   return allowed(p, r, 'write');
 }
 
-/** The rows as `p` may see them: writer-only columns cleared for readers. */
-export function readerView(p: Principal, r: ResourceDef, rows: Values[]): Values[] {
-  const hidden = writerOnlyColumns(r);
-  if (!hidden.length || seesWriterFields(p, r)) return rows;
+/** The columns `r` stores sealed. */
+export function sealedColumns(r: ResourceDef): readonly string[] {
+  return resourceRules[r.name]?.sealedFields ?? [];
+}
+
+/** A column's value as `ctx`'s principal may see it: null for readers, opened when sealed. */
+export function columnFor(ctx: Pick<ServiceContext, 'principal' | 'tokens'>, r: ResourceDef, column: string, value: unknown): unknown {
+  if (writerOnlyColumns(r).includes(column) && !seesWriterFields(ctx.principal, r)) return null;
+  return sealedColumns(r).includes(column) ? openColumn(ctx.tokens.opts.keys, column, value) : value;
+}
+
+/** The rows as the principal may see them: writer-only columns cleared for readers, sealed ones opened. */
+export function readerView(ctx: Pick<ServiceContext, 'principal' | 'tokens'>, r: ResourceDef, rows: Values[]): Values[] {
+  const cols = [...new Set([...writerOnlyColumns(r), ...sealedColumns(r)])];
+  if (!cols.length) return rows;
   return rows.map((row) => {
     const copy = { ...row } as Record<string, unknown>;
-    for (const c of hidden) if (c in copy) copy[c] = null;
+    for (const c of cols) if (c in copy) copy[c] = columnFor(ctx, r, c, copy[c]);
     return copy as Values;
   });
 }
