@@ -53,8 +53,10 @@ export function allowed(p: Principal, r: ResourceDef, mode: AccessMode): boolean
   // Every token of a store may read that store, whatever its area (it is the root of its links).
   if (r.owner === 'USER' && mode === 'read' && p.storeId) return true;
   if (mode === 'resend' && r.scopes.resend.length) {
-    // Resending needs its own scope on top of write access (spec: "resending also needs webhooks_resend").
-    return (p.scopes.has(STORE_FULL) || r.scopes.resend.some((s) => p.scopes.has(s)));
+    // Resending needs its own scope on top of write access (spec: "webhooks_write; resending also
+    // needs webhooks_resend"): the resend scope alone does not do.
+    return p.scopes.has(STORE_FULL)
+      || (r.scopes.resend.some((s) => p.scopes.has(s)) && r.scopes.write.some((s) => p.scopes.has(s)));
   }
   return grantingScopes(r, mode).some((s) => p.scopes.has(s));
 }

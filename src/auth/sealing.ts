@@ -40,3 +40,23 @@ export class Sealer {
     return undefined;
   }
 }
+
+const fieldSealers = new WeakMap<SigningKey[], Sealer>();
+
+/** The sealer of stored secret columns (a webhook's encryption_key), one per key set. */
+export function columnSealer(keys: SigningKey[]): Sealer {
+  let s = fieldSealers.get(keys);
+  if (!s) fieldSealers.set(keys, s = new Sealer(keys, 'stored secret columns'));
+  return s;
+}
+
+/** Seals a secret column's value; the column name is the associated data. */
+export function sealColumn(keys: SigningKey[], column: string, value: unknown): unknown {
+  return typeof value === 'string' && value !== '' && !value.startsWith(PREFIX) ? columnSealer(keys).seal(value, column) : value;
+}
+
+/** The clear value of a sealed column; a value from before sealing is returned as it is. */
+export function openColumn(keys: SigningKey[], column: string, value: unknown): unknown {
+  if (typeof value !== 'string' || !value.startsWith(PREFIX)) return value;
+  return columnSealer(keys).open(value, column) ?? null;
+}

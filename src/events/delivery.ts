@@ -3,6 +3,8 @@
 // the same bytes), seal it per webhook (signatures, JWE) and POST it through the SSRF-safe client
 // outside any transaction. Recording the outcomes is outcomes.ts's job, for many attempts at once.
 import { performance } from 'node:perf_hooks';
+import type { SigningKey } from '../auth/keys.js';
+import { openColumn } from '../auth/sealing.js';
 import type { Database } from '../db/database.js';
 import type { Registry } from '../model/types.js';
 import type { Repository } from '../data/repository.js';
@@ -10,7 +12,7 @@ import type { Principal } from '../auth/principal.js';
 import type { ServiceContext } from '../services/context.js';
 import type { Clock } from '../services/clock.js';
 import { OutboundBlocked, postOutbound } from '../net/outbound.js';
-import { buildPayload, PayloadError, storePrincipal, type PayloadRenderer } from './payload.js';
+import { buildPayload, PayloadError, webhookPrincipal, webhookScopes, type PayloadRenderer } from './payload.js';
 import { messageId, seal } from './signing.js';
 
 export interface DeliveryDeps {
@@ -29,6 +31,8 @@ export interface DeliveryDeps {
   disableAfter: number;
   /** How long a claimed attempt stays leased (longer than the timeout plus the wait to be recorded). */
   leaseMs: number;
+  /** The JWT keys, from which the key sealing webhooks' encryption_key is derived. */
+  keys: SigningKey[];
   log?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -78,17 +82,18 @@ interface Target {
   format: string;
   query: string | null;
   encryption_key: string | null;
+  access_scopes: string | null;
   event_id: number | null;
   payload: string | null;
   webhook_ids: string | null;
 }
 
-async function loadTargets(database: Database, claims: Claim[]): Promise<Map<number, Target>> {
+async function loadTargets(database: Database, keys: SigningKey[], claims: Claim[]): Promise<Map<number, Target>> {
   const rows = await database.db.selectFrom('webhook_statuses as s')
     .innerJoin('webhooks as w', 'w.id', 's.webhook_id').leftJoin('events as e', 'e.id', 's.event_id')
-    .select(['s.id', 'w.url', 'w.format', 'w.query', 'w.encryption_key', 'e.id as event_id', 'e.payload', 'e.webhook_ids'])
+    .select(['s.id', 'w.url', 'w.format', 'w.query', 'w.encryption_key', 'w.access_scopes', 'e.id as event_id', 'e.payload', 'e.webhook_ids'])
     .where('s.id', 'in', claims.map((c) => c.id)).execute();
-  return new Map(rows.map((r) => [Number(r.id), r as Target]));
+  return new Map(rows.map((r) => [Number(r.id), { ...r, encryption_key: openColumn(keys, 'encryption_key', r.encryption_key) } as Target]));
 }
 
 async function send(deps: DeliveryDeps, claim: Claim, hook: Target, payload: () => Promise<string | null>): Promise<Outcome> {
@@ -134,17 +139,19 @@ async function send(deps: DeliveryDeps, claim: Claim, hook: Target, payload: () 
  * attempt could not even be prepared (database unreachable); its lease brings it back later.
  */
 export function attemptAll(deps: DeliveryDeps, claims: Claim[]): Promise<Outcome | null>[] {
-  const targets = loadTargets(deps.database, claims);
-  const contexts = new Map<number, ServiceContext>();
+  const targets = loadTargets(deps.database, deps.keys, claims);
+  const contexts = new Map<string, ServiceContext>();
   const rendered = new Map<string, Promise<string | null>>();
   // Rendered at the same moment from the same rows, the payloads of one event for two webhooks
   // with the same query are the same bytes: build them once.
   const payloadOf = (claim: Claim, hook: Target) => () => {
-    const key = `${claim.store_id}\n${hook.event_id}\n${claim.resource_type}\n${claim.resource_id}\n${hook.query ?? ''}`;
+    const scopes = webhookScopes(hook.access_scopes).sort();
+    const who = `${claim.store_id}\n${scopes.join(' ')}`;
+    const key = `${who}\n${hook.event_id}\n${claim.resource_type}\n${claim.resource_id}\n${hook.query ?? ''}`;
     let p = rendered.get(key);
     if (!p) {
-      let ctx = contexts.get(claim.store_id);
-      if (!ctx) contexts.set(claim.store_id, ctx = deps.context(storePrincipal(claim.store_id), `webhooks-${claim.id}-${claim.attempts}`));
+      let ctx = contexts.get(who);
+      if (!ctx) contexts.set(who, ctx = deps.context(webhookPrincipal(claim.store_id, scopes), `webhooks-${claim.id}-${claim.attempts}`));
       p = buildPayload(ctx, deps.renderer,
         { store_id: claim.store_id, resource_type: claim.resource_type, resource_id: claim.resource_id, payload: hook.payload }, hook.query);
       // Each attempt handles the failure itself; this copy must not count as unhandled.

@@ -16,6 +16,7 @@ import type { Principal } from '../auth/principal.js';
 import type { ServiceContext } from '../services/context.js';
 import { formatTimestamp, type Clock } from '../services/clock.js';
 import type { Config } from '../config.js';
+import type { TokenService } from '../auth/tokens.js';
 import type { EventBus } from './bus.js';
 import { attemptAll, type Claim, type DeliveryDeps } from './delivery.js';
 import { MAX_BATCH, recordAttempts, type Attempted } from './outcomes.js';
@@ -25,6 +26,7 @@ import { anyDue, anyUndispatched, claimIn, FAN_OUT_BATCH, fanOutIn } from './que
 
 export interface DispatcherDeps {
   config: Config;
+  tokens: TokenService;
   database: Database;
   registry: Registry;
   repo: Repository;
@@ -87,7 +89,7 @@ export class Dispatcher {
     this.concurrency = Math.max(1, opts.concurrency ?? c.webhookConcurrency);
     this.stats = { queued: 0, attempts: 0, batches: 0, inFlight: 0, peakInFlight: 0, limit: this.concurrency };
     this.delivery = {
-      database: deps.database, registry: deps.registry, repo: deps.repo, clock: deps.clock, context: deps.context,
+      database: deps.database, registry: deps.registry, repo: deps.repo, clock: deps.clock, context: deps.context, keys: deps.tokens.opts.keys,
       renderer: opts.renderer, allowPrivate: c.outboundAllowPrivate, timeoutMs: c.webhookTimeoutMs, headerPrefix: webhookHeaderPrefix(c.versionHeader),
       // The lease outlasts the attempt's timeout, so a live attempt is never taken over.
       retrySchedule: c.webhookRetrySchedule, disableAfter: c.webhookDisableAfter, leaseMs: c.webhookTimeoutMs + 30_000, log: opts.log,
@@ -185,9 +187,9 @@ export class Dispatcher {
     const events = look && !this.stopping && (batch.length > 0 || await anyUndispatched(database.db));
     // Webhooks with an attempt in flight or unrecorded here are not claimed again (see claimIn).
     const busy = [...[...this.lanes.values()].map((l) => l.webhookId), ...this.finished.map((a) => a.claim.webhook_id)];
-    const due = !batch.length && !events && look && room > 0 && await anyDue(database.db, stamp, busy);
+    const due = !batch.length && !events && look && room > 0 && await anyDue(database, stamp, busy);
     if (!batch.length && !events && !due) return;
-    const window = { now: stamp, leaseUntil: formatTimestamp(new Date(now.getTime() + this.delivery.leaseMs)) };
+    const window = { now: stamp, leaseMs: this.delivery.leaseMs };
     let done: { queued: number; grew: number[]; claims: Claim[] };
     try {
       done = await inTransaction(database, async (tx) => ({

@@ -60,7 +60,7 @@ export async function recordAttempts(deps: DeliveryDeps, tx: Tx, done: Attempted
     groups.set(key, g);
   }
   for (const { next, claims } of groups.values()) {
-    await tx.updateTable('webhook_statuses').set({ ...next, date_modified: stamp }).where('status', '=', 'pending')
+    await tx.updateTable('webhook_statuses').set({ ...next, lease_until: null, date_modified: stamp }).where('status', '=', 'pending')
       .where((eb) => eb.or(claims.map((c) => eb.and([eb('id', '=', c.id), eb('attempts', '=', c.attempts)])))).execute();
   }
 

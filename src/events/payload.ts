@@ -5,7 +5,8 @@
 import type { Values } from '../data/codec.js';
 import type { ListQuery } from '../data/query.js';
 import type { Principal } from '../auth/principal.js';
-import { STORE_FULL } from '../auth/scopes.js';
+import { allowed, STORE_FULL } from '../auth/scopes.js';
+import { ApiError } from '../services/errors.js';
 import type { ResourceDef } from '../model/types.js';
 import type { FieldError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
@@ -23,6 +24,22 @@ export class PayloadError extends Error {}
 /** The dispatcher acts for the store that owns the webhook, with full access to that store only. */
 export function storePrincipal(storeId: number): Principal {
   return { kind: 'store', storeId, scopes: new Set([STORE_FULL]) };
+}
+
+/** The scopes a webhook delivers with, from its access_scopes column (older rows: full access). */
+export function webhookScopes(stored: unknown): string[] {
+  if (typeof stored !== 'string') return [STORE_FULL];
+  try {
+    const v = JSON.parse(stored) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A webhook's delivery acts with the scopes of the token that last created or changed it. */
+export function webhookPrincipal(storeId: number, scopes: readonly string[]): Principal {
+  return { kind: 'store', storeId, scopes: new Set(scopes) };
 }
 
 export interface PayloadEvent {
@@ -50,6 +67,10 @@ function rowFromSnapshot(r: ResourceDef, e: PayloadEvent): Values {
  */
 export async function buildPayload(ctx: ServiceContext, renderer: PayloadRenderer, e: PayloadEvent, webhookQuery: string | null): Promise<string | null> {
   const r = ctx.registry.resource(e.resource_type);
+  // Checked when the webhook was written, and again here: the rule may have changed since.
+  if (!allowed(ctx.principal, r, 'read')) {
+    throw new PayloadError(`the webhook's scopes (${[...ctx.principal.scopes].join(' ') || 'none'}) do not allow reading ${r.name}; update the webhook with a token that may`);
+  }
   const { query, errors } = renderer.parse(r, webhookQuery ?? '');
   if (errors.length) throw new PayloadError(`the webhook query is invalid: ${errors.map((x) => x.message).join('; ')}`);
   const scope = { storeId: e.store_id };
@@ -60,5 +81,11 @@ export async function buildPayload(ctx: ServiceContext, renderer: PayloadRendere
     if (!page.rows.length) return null;
   }
   row ??= rowFromSnapshot(r, e);
-  return renderer.render(ctx, r, row, query);
+  try {
+    return await renderer.render(ctx, r, row, query);
+  } catch (err) {
+    // A zoomed child the webhook's scopes may not read: the attempt fails, saying why.
+    if (err instanceof ApiError && err.status === 403) throw new PayloadError(`the webhook's query zooms into what its scopes may not read: ${err.message}`);
+    throw err;
+  }
 }

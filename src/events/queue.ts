@@ -4,12 +4,15 @@
 //   order, and an event is queued once (the unique (webhook_id, event_id) index makes it idempotent);
 // - claims take each active webhook's oldest pending delivery when it is due (deliveries to one
 //   webhook are made in event order, one at a time) with FOR UPDATE SKIP LOCKED, and lease it by
-//   moving next_attempt_at past the attempt's timeout: another instance sees it as not due, and a
-//   crashed instance's attempt becomes due again when the lease runs out (same webhook-id).
+//   setting lease_until past the attempt's timeout on the DATABASE clock (issue 15): another
+//   instance, whatever its own clock says, sees it as taken, and a crashed instance's attempt is
+//   taken again when the lease runs out (same webhook-id). next_attempt_at stays the retry
+//   schedule, on the service clock (tests drive it with a manual clock).
 // On SQLite the writer transaction (BEGIN IMMEDIATE) makes the same steps atomic per process.
 import { sql } from 'kysely';
 import { inTransaction, type Database, type Db, type Tx } from '../db/database.js';
 import type { Claim } from './delivery.js';
+import { dbLeaseUntil, dbNowMs } from '../db/db-clock.js';
 
 /** Arbitrary key of the PostgreSQL advisory lock that serializes fan-out across instances. */
 const FAN_OUT_LOCK = 7_310_008;
@@ -92,15 +95,16 @@ export async function fanOutBatch(database: Database, now: string): Promise<numb
   return inTransaction(database, (tx) => fanOutIn(tx, database.dialect, now));
 }
 
-/** Each active webhook's oldest pending delivery when it is due, but for the `busy` webhooks. */
-function dueHeads(db: Db, now: string, limit: number, lock: boolean, busy: readonly number[] = []) {
+/** Each active webhook's oldest pending delivery when it is due and not leased, but for the `busy` webhooks. */
+function dueHeads(db: Db, dialect: Database['dialect'], now: string, limit: number, lock: boolean, busy: readonly number[] = []) {
   return sql<{ id: number }>`
     select s.id from webhooks w
     join webhook_statuses s on s.id = (
       select p.id from webhook_statuses p
       where p.webhook_id = w.id and p.status = 'pending'
       order by p.event_id, p.id limit 1)
-    where w.is_active = 1 and s.next_attempt_at <= ${now} ${busy.length ? sql`and w.id not in (${sql.join([...busy])})` : sql``}
+    where w.is_active = 1 and s.next_attempt_at <= ${now}
+      and (s.lease_until is null or s.lease_until <= ${dbNowMs(dialect)}) ${busy.length ? sql`and w.id not in (${sql.join([...busy])})` : sql``}
     order by s.next_attempt_at, s.id
     limit ${limit}
     ${lock ? sql`for update of s skip locked` : sql``}`.execute(db);
@@ -108,8 +112,8 @@ function dueHeads(db: Db, now: string, limit: number, lock: boolean, busy: reado
 
 export interface ClaimWindow {
   now: string;
-  /** next_attempt_at while the attempt is in flight. */
-  leaseUntil: string;
+  /** How long the attempt is leased, on the database clock. */
+  leaseMs: number;
 }
 
 /**
@@ -118,11 +122,12 @@ export interface ClaimWindow {
  * stalled process, a database outage while recording), a second one would overtake it.
  */
 export async function claimIn(tx: Tx, dialect: Database['dialect'], w: ClaimWindow, limit: number, busy: readonly number[] = []): Promise<Claim[]> {
-  const heads = await dueHeads(tx, w.now, limit, dialect === 'postgres', busy);
+  const heads = await dueHeads(tx, dialect, w.now, limit, dialect === 'postgres', busy);
   if (!heads.rows.length) return [];
   const claimed = await tx.updateTable('webhook_statuses')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: w.leaseUntil, date_modified: w.now }))
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), lease_until: dbLeaseUntil(dialect, w.leaseMs), date_modified: w.now }))
     .where('id', 'in', heads.rows.map((h) => h.id)).where('status', '=', 'pending').where('next_attempt_at', '<=', w.now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', dbNowMs(dialect))]))
     .returning(['id', 'store_id', 'webhook_id', 'event_id', 'resource_type', 'resource_id', 'event', 'attempts', 'refeed'])
     .execute();
   return claimed.map((c) => ({
@@ -132,13 +137,13 @@ export async function claimIn(tx: Tx, dialect: Database['dialect'], w: ClaimWind
 }
 
 /** Whether any delivery is due now: a plain read, so a pass that finds nothing opens no write transaction. */
-export async function anyDue(db: Db, now: string, busy: readonly number[] = []): Promise<boolean> {
-  return (await dueHeads(db, now, 1, false, busy)).rows.length > 0;
+export async function anyDue(database: Database, now: string, busy: readonly number[] = []): Promise<boolean> {
+  return (await dueHeads(database.db, database.dialect, now, 1, false, busy)).rows.length > 0;
 }
 
 /** Claims up to `limit` due deliveries, at most one per webhook. */
 export async function claimDue(database: Database, w: ClaimWindow, limit: number): Promise<Claim[]> {
   // A plain read first: most calls find nothing due.
-  if (!await anyDue(database.db, w.now)) return [];
+  if (!await anyDue(database, w.now)) return [];
   return inTransaction(database, (tx) => claimIn(tx, database.dialect, w, limit));
 }

@@ -8,6 +8,7 @@ import { linkApplies, linkFields, type LinkConnection } from '../model/derive.js
 import type { Values } from '../data/codec.js';
 import { authorize } from '../services/resource-service.js';
 import { accessTarget } from '../auth/scopes.js';
+import { columnFor, sealedColumns, writerOnlyColumns } from '../services/reader-view.js';
 import { refHref, selfHref } from '../services/refs.js';
 import { derivedValue } from '../services/derived.js';
 import type { GraphQLContext } from './context.js';
@@ -95,7 +96,10 @@ export function typeResolvers(registry: Registry, baseUrl: string): Record<strin
       if (f.writeOnly) fields[f.gqlName] = () => null;
       else if (f.derived) fields[f.gqlName] = (row, _args, ctx) => derivedValue(ctx.svc, r, row, f.name);
       else if (f.ref) fields[f.gqlName] = (row) => refHref({ baseUrl, registry }, r, f, row);
-      else if (f.column) {
+      else if (f.column && (writerOnlyColumns(r).includes(f.column) || sealedColumns(r).includes(f.column))) {
+        const col = f.column;
+        fields[f.gqlName] = (row, _args, ctx: GraphQLContext) => columnFor(ctx.svc, r, col, row[col]);
+      } else if (f.column) {
         const col = f.column;
         fields[f.gqlName] = (row) => row[col];
       }

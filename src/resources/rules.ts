@@ -17,6 +17,10 @@ export interface WriteInput {
 }
 
 export interface ResourceRules {
+  /** Columns shown only to principals that may write the resource (src/services/reader-view.ts). */
+  writerOnlyFields?: readonly string[];
+  /** Secret columns stored sealed (AES-GCM with a key derived from the JWT keys), opened for writers. */
+  sealedFields?: readonly string[];
   /** Adjusts the raw input and names required fields this input does not need. */
   prepare?(w: WriteInput, ctx: ServiceContext): { relaxed?: string[] } | void;
   /** Rules beyond the declared constraints, over the merged values (REST names). */

@@ -2,8 +2,40 @@
 // name (DESIGN §6) of the webhook's own event_resource, since a webhook is bound to one resource and
 // events of another would never reach it. Each bad entry is reported as its own error on `events`.
 // An empty or absent list means every event of event_resource.
+//
+// One access rule for events (issue 15): a webhook delivers its event_resource and the children its
+// `query` zooms, so the token that creates or changes it must be able to read all of them (403
+// otherwise), and the query must parse with the REST facade's own parser (400 on `query`). The
+// token's scopes are kept with the webhook (access_scopes) and delivery renders with them, so a
+// payload never holds what its webhook's owner could not read. encryption_key is shown only to
+// tokens that may write webhooks.
+import type { ListQuery, Zoom } from '../data/query.js';
+import type { Registry, ResourceDef } from '../model/types.js';
+import { accessTarget } from '../auth/scopes.js';
+import { sealColumn } from '../auth/sealing.js';
+import { authorize } from '../services/resource-service.js';
 import type { FieldError } from '../services/errors.js';
+import type { ServiceContext } from '../services/context.js';
 import type { ResourceRules } from './rules.js';
+
+/** The REST facade's query-string parser, handed over by the transport (src/rest/webhook-routes.ts). */
+export type WebhookQueryParser = (registry: Registry, r: ResourceDef, query: string) => { query: ListQuery; errors: FieldError[] };
+let parseQuery: WebhookQueryParser | undefined;
+
+export function useWebhookQueryParser(parser: WebhookQueryParser): void {
+  parseQuery = parser;
+}
+
+/** Read access to `r` and to every child the zoom reaches (403 naming the scopes otherwise). */
+function authorizeZoom(ctx: ServiceContext, r: ResourceDef, zoom: Zoom[]): void {
+  for (const z of zoom) {
+    const rel = r.relsByName.get(z.rel);
+    if (!rel) continue;
+    const target = ctx.registry.resource(rel.target);
+    if (!rel.embed) authorize(ctx, accessTarget(r, target), 'read');
+    authorizeZoom(ctx, target, z.query.zoom);
+  }
+}
 
 /** The event names of DESIGN §6, by event resource (the EventResource enum's REST values). */
 export const EVENT_NAMES: Readonly<Record<string, readonly string[]>> = {
@@ -29,7 +61,10 @@ function eventProblem(entry: string, resource: string | undefined): string | und
 }
 
 export const webhookRules: ResourceRules = {
-  validate(values) {
+  writerOnlyFields: ['encryption_key'],
+  // The key must be used in clear to sign, so it is sealed, not hashed: a dump alone does not give it.
+  sealedFields: ['encryption_key'],
+  validate(values, _w, ctx) {
     const events = Array.isArray(values.events) ? (values.events as string[]) : [];
     const resource = typeof values.event_resource === 'string' ? values.event_resource : undefined;
     const errors: FieldError[] = [];
@@ -37,6 +72,22 @@ export const webhookRules: ResourceRules = {
       const problem = eventProblem(entry, resource);
       if (problem) errors.push({ field: 'events', code: 'unknown_event', message: problem });
     }
+    const def = resource && EVENT_NAMES[resource] ? ctx.registry.byName.get(resource) : undefined;
+    if (def && parseQuery) {
+      const raw = typeof values.query === 'string' ? values.query.replace(/^\?/, '') : '';
+      const parsed = parseQuery(ctx.registry, def, raw);
+      for (const e of parsed.errors) {
+        errors.push({ field: 'query', code: e.code, message: `query: ${e.field ? `${e.field}: ` : ''}${e.message}` });
+      }
+      if (!parsed.errors.length) {
+        authorize(ctx, def, 'read');
+        authorizeZoom(ctx, def, parsed.query.zoom);
+      }
+    }
     return errors;
+  },
+  beforeWrite(columns, _w, ctx) {
+    columns.access_scopes = JSON.stringify([...ctx.principal.scopes].sort());
+    if ('encryption_key' in columns) columns.encryption_key = sealColumn(ctx.tokens.opts.keys, 'encryption_key', columns.encryption_key);
   },
 };

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../services/context.js';
 import { authorize, beforeRead } from '../services/resource-service.js';
 import { accessTarget } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
+import { readerView } from '../services/reader-view.js';
 import { childScope } from '../data/tenancy.js';
 import { selfHref } from '../services/refs.js';
 import { withDerived } from '../services/derived.js';
@@ -48,7 +49,7 @@ async function loadZoom(ctx: ServiceContext, r: ResourceDef, rel: RelDef, rows: 
 }
 
 export async function representRows(ctx: ServiceContext, r: ResourceDef, stored: Values[], q: Pick<ListQuery, 'fields' | 'zoom'>): Promise<Representation[]> {
-  const rows = withDerived(ctx, r, stored);
+  const rows = readerView(ctx, r, withDerived(ctx, r, stored));
   const zooms = zoomsWithEmbeds(r, q.zoom);
   const embeds: Embedded[][] = rows.map(() => []);
   for (const z of zooms) {

@@ -12,6 +12,7 @@ import type { Registry } from '../model/types.js';
 import { bodyObject, idParam } from './body.js';
 import { sendRepresentation, serviceContext } from './http.js';
 import { parseListQuery } from './query-string.js';
+import { useWebhookQueryParser } from '../resources/webhook.js';
 import { representOne } from './represent.js';
 import { svc } from './links.js';
 
@@ -30,6 +31,8 @@ export function halPayloadRenderer(registry: Registry, baseUrl: string, curieNam
 }
 
 export function registerWebhookRoutes(app: FastifyInstance, opts: { dispatcher?: boolean } = {}): Dispatcher | undefined {
+  // Webhook writes check their `query` with the parser this facade answers with.
+  useWebhookQueryParser((registry, r, query) => parseListQuery(registry, r, new URLSearchParams(query)));
   app.post('/transactions/:id/send_webhooks', { config: { rest: true } }, async (req, reply) => {
     const ctx = serviceContext(req);
     const event = await refeedTransaction(ctx, idParam((req.params as { id: string }).id, 'transaction'), bodyObject(req));

@@ -35,7 +35,7 @@ function credentialsBlock(c: IntegrationCredentials): string {
 export function registerAdmin(app: FastifyInstance, web: Web): void {
   app.get('/admin', async (req, reply) => {
     const current = await currentUser(web, req);
-    if (!current) return sendLogin(web, reply, web.sessions.ensure(req, reply), '/admin');
+    if (!current) return sendLogin(web, reply, await web.sessions.ensure(req, reply), '/admin');
     const stores = await userStores(web.context(req), current.user.id);
     const rows = stores.map((s) => `<tr><td>${esc(s.store_name)}</td><td>${esc(s.store_domain)}</td>` +
       `<td><a href="${integrationsPath(s.id as number)}">Integrations</a></td></tr>`).join('');
@@ -47,7 +47,7 @@ ${stores.length ? `<table><tr><th>Store</th><th>Domain</th><th></th></tr>${rows}
 
   app.get('/admin/stores/:id/integrations', async (req, reply) => {
     const current = await currentUser(web, req);
-    if (!current) return sendLogin(web, reply, web.sessions.ensure(req, reply), req.url.split('?')[0]);
+    if (!current) return sendLogin(web, reply, await web.sessions.ensure(req, reply), req.url.split('?')[0]);
     const store = await ownStore(web, req, current.user);
     const path = integrationsPath(store.id as number);
     const flash = web.sessions.takeFlash(req, reply, current.session, path) as IntegrationCredentials | undefined;

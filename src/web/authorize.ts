@@ -97,7 +97,7 @@ export function registerAuthorize(app: FastifyInstance, web: Web): void {
       throw err;
     }
     const current = await currentUser(web, req);
-    if (!current) return sendLogin(web, reply, web.sessions.ensure(req, reply), req.url);
+    if (!current) return sendLogin(web, reply, await web.sessions.ensure(req, reply), req.url);
     const stores = authz.storeLevel ? await userStores(web.context(req), current.user.id) : [];
     return consentPage(web, reply, current.session, current.user, authz, stores);
   });

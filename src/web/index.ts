@@ -23,7 +23,7 @@ export interface Web {
 
 export function createWeb(container: Container): Web {
   const { config } = container;
-  const sessions: WebSessions = new WebSessions(container.tokens.opts.keys, container.clock, config.baseUrl.startsWith('https:'));
+  const sessions: WebSessions = new WebSessions(container.tokens.opts.keys, container.clock, config.baseUrl.startsWith('https:'), container.database);
   const origin = new URL(config.baseUrl).origin;
   return {
     sessions,

@@ -26,7 +26,7 @@ export function sendLogin(web: Web, reply: FastifyReply, session: Session, retur
 
 /** The logged-in user of the request, or null (no session, expired, or the user is gone). */
 export async function currentUser(web: Web, req: FastifyRequest): Promise<{ session: Session; user: Values } | null> {
-  const session = web.sessions.read(req);
+  const session = await web.sessions.read(req);
   if (!session?.userId) return null;
   const user = await findUser(web.context(req), session.userId);
   return user ? { session, user } : null;
@@ -35,21 +35,22 @@ export async function currentUser(web: Web, req: FastifyRequest): Promise<{ sess
 export function registerLogin(app: FastifyInstance, web: Web): void {
   app.post('/login', async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const session = web.sessions.read(req);
+    const session = await web.sessions.read(req);
     web.checkForm(req, session, body.csrf, 'login');
     const returnTo = safeReturnTo(body.return_to);
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     const user = email && password ? await authenticateUser(web.context(req), email, password) : null;
     if (!user) return sendLogin(web, reply, session, returnTo, 'Unknown email or wrong password.');
-    web.sessions.start(reply, user.id);
+    await web.sessions.start(reply, user.id);
     return reply.redirect(returnTo, 303);
   });
 
   app.post('/logout', async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    web.checkForm(req, web.sessions.read(req), body.csrf, 'logout');
-    web.sessions.end(reply);
+    const session = await web.sessions.read(req);
+    web.checkForm(req, session, body.csrf, 'logout');
+    await web.sessions.end(session, reply);
     return reply.redirect('/admin', 303);
   });
 }

@@ -2,10 +2,16 @@
 // random session id, the logged-in user and when it started; CSRF tokens are HMACs of that session
 // id; one-time flash messages are AES-GCM-encrypted cookies bound to the session. Every key is
 // derived from the JWT keys, so rotating JWT_SECRET rotates these too (older keys still verify).
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// A logged-in session is also a row (web_sessions, found by the SHA-256 of its id, expiring on the
+// database clock): log-out deletes it, so a copied cookie is worthless from then on, on every
+// instance. Anonymous sessions (only there to carry the log-in form's CSRF token) stay cookie-only,
+// so visitors cannot fill the table.
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deriveKey, type SigningKey } from '../auth/keys.js';
-import type { Clock } from '../services/clock.js';
+import type { Database } from '../db/database.js';
+import { dbLeaseUntil, dbNowMs } from '../db/db-clock.js';
+import { formatTimestamp, type Clock } from '../services/clock.js';
 
 export const SESSION_COOKIE = 'sid';
 const FLASH_COOKIE = 'flash';
@@ -31,7 +37,7 @@ export class WebSessions {
   private readonly csrfKeys: Buffer[];
   private readonly flashKeys: Buffer[];
 
-  constructor(keys: SigningKey[], private readonly clock: Clock, private readonly secure: boolean) {
+  constructor(keys: SigningKey[], private readonly clock: Clock, private readonly secure: boolean, private readonly database: Database) {
     this.csrfKeys = keys.map((k) => deriveKey(k, 'csrf'));
     this.flashKeys = keys.map((k) => deriveKey(k, 'flash'));
   }
@@ -49,30 +55,54 @@ export class WebSessions {
     return { path, httpOnly: true, sameSite: 'lax' as const, secure: this.secure, maxAge };
   }
 
-  read(req: FastifyRequest): Session | null {
+  private static idHash(id: string): string {
+    return createHash('sha256').update(id).digest('base64url');
+  }
+
+  /** The request's session: null without a valid cookie, or when its log-in has ended (log-out, expiry). */
+  async read(req: FastifyRequest): Promise<Session | null> {
     const raw = req.cookies[SESSION_COOKIE];
     if (!raw) return null;
     const u = req.unsignCookie(raw);
     const m = u.valid && u.value ? /^([A-Za-z0-9_-]{22})\.(\d{1,15})\.(\d{1,12})$/.exec(u.value) : null;
     if (!m) return null;
     const started = Number(m[3]);
-    if (started > this.nowSec() + 60 || this.nowSec() - started > SESSION_SECONDS) return null;
-    return { id: m[1], userId: Number(m[2]) || undefined, started };
+    const session: Session = { id: m[1], userId: Number(m[2]) || undefined, started };
+    // An anonymous session only carries the log-in form's CSRF token: its age is the instance's
+    // business (a fast clock elsewhere makes it look young, never valid for a log-in). A log-in's
+    // life is its row's, judged by the database clock alone.
+    if (session.userId === undefined) return this.nowSec() - started > SESSION_SECONDS ? null : session;
+    const { db, dialect } = this.database;
+    const row = await db.selectFrom('web_sessions').select('id').where('id_hash', '=', WebSessions.idHash(session.id))
+      .where('user_id', '=', session.userId).where('expires_at_ms', '>', dbNowMs(dialect)).executeTakeFirst();
+    return row ? session : null;
   }
 
   /** A new session (a new id: logging in never keeps a pre-login id, against fixation). */
-  start(reply: FastifyReply, userId?: number): Session {
+  async start(reply: FastifyReply, userId?: number): Promise<Session> {
     const s: Session = { id: randomBytes(16).toString('base64url'), userId, started: this.nowSec() };
+    if (userId !== undefined) {
+      const { db, dialect } = this.database;
+      const stamp = formatTimestamp(this.clock.now());
+      // Ended log-ins go as new ones arrive.
+      await db.deleteFrom('web_sessions').where('expires_at_ms', '<=', dbNowMs(dialect)).execute();
+      await db.insertInto('web_sessions').values({
+        id_hash: WebSessions.idHash(s.id), user_id: userId, expires_at_ms: dbLeaseUntil(dialect, SESSION_SECONDS * 1000),
+        date_created: stamp, date_modified: stamp,
+      }).execute();
+    }
     reply.setCookie(SESSION_COOKIE, `${s.id}.${userId ?? 0}.${s.started}`, { ...this.cookieOptions(), signed: true });
     return s;
   }
 
   /** The current session, or a new anonymous one so that forms can carry a CSRF token. */
-  ensure(req: FastifyRequest, reply: FastifyReply): Session {
-    return this.read(req) ?? this.start(reply);
+  async ensure(req: FastifyRequest, reply: FastifyReply): Promise<Session> {
+    return (await this.read(req)) ?? this.start(reply);
   }
 
-  end(reply: FastifyReply): void {
+  /** Ends the session everywhere: the row goes, so a copy of the cookie no longer logs anyone in. */
+  async end(session: Session | null, reply: FastifyReply): Promise<void> {
+    if (session) await this.database.db.deleteFrom('web_sessions').where('id_hash', '=', WebSessions.idHash(session.id)).execute();
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 

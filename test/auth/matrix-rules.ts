@@ -44,16 +44,28 @@ export function expectedAllowed(r: ResourceDef, mode: Mode, t: MatrixToken): boo
 }
 
 /**
+ * Creating or changing a webhook (not deleting it) also needs read access to what it delivers
+ * (issue 15: one access rule for events): the matrix world's webhooks deliver transactions.
+ */
+export function expectedWebhookWrite(registry: Registry, r: ResourceDef, method: string, t: MatrixToken): boolean {
+  const base = expectedAllowed(r, 'write', t);
+  if (r.name !== 'webhook' || method === 'DELETE') return base;
+  return base && expectedAllowed(registry.resource('transaction'), 'read', t);
+}
+
+/**
  * Resending (an action whose name says send: svc:send_webhooks, resendWebhook) needs a declared
- * resend scope or store_full_access (spec: "resending also needs webhooks_resend").
+ * resend scope with the resource's write scope, or store_full_access (spec: "webhooks_write;
+ * resending also needs webhooks_resend").
  */
 export function isResendAction(name: string): boolean {
   return /send/i.test(name);
 }
 
 export function expectedResend(registry: Registry, t: MatrixToken): boolean {
-  const resend = registry.resources.flatMap((r) => r.scopes.resend);
-  return t.level === 'store' && (t.scopes.has('store_full_access') || resend.some((s) => t.scopes.has(s)));
+  // The resend scope on top of the same resource's write scope (spec: "resending also needs").
+  const both = registry.resources.some((r) => r.scopes.resend.some((s) => t.scopes.has(s)) && r.scopes.write.some((s) => t.scopes.has(s)));
+  return t.level === 'store' && (t.scopes.has('store_full_access') || both);
 }
 
 export interface MatrixWorld {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import type { Registry, ResourceDef } from '../../src/model/types.js';
-import { expectedAllowed, expectedResend, governing, isResendAction, matrixWorld, type MatrixToken, type MatrixWorld, type Mode } from './matrix-rules.js';
+import { expectedAllowed, expectedResend, expectedWebhookWrite, governing, isResendAction, matrixWorld, type MatrixToken, type MatrixWorld, type Mode } from './matrix-rules.js';
 
 interface Cell {
   label: string;
@@ -77,7 +77,8 @@ function cells(registry: Registry, ids: Map<string, number>, query: Field[], mut
 
 function expected(registry: Registry, c: Cell, t: MatrixToken): boolean {
   if ('resend' in c.rule) return expectedResend(registry, t);
-  return 'scope' in c.rule ? t.scopes.has(c.rule.scope) : expectedAllowed(c.rule.access, c.rule.mode, t);
+  if ('scope' in c.rule) return t.scopes.has(c.rule.scope);
+  return c.rule.mode === 'write' ? expectedWebhookWrite(registry, c.rule.access, c.deletes ? 'DELETE' : 'POST', t) : expectedAllowed(c.rule.access, c.rule.mode, t);
 }
 
 describe('scope matrix: every GraphQL resource field × every scope', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { call } from '../helpers/rest.js';
 import type { HttpMethod, Registry, ResourceDef } from '../../src/model/types.js';
-import { expectedAllowed, expectedResend, governing, isResendAction, matrixWorld, type MatrixToken, type MatrixWorld, type Mode } from './matrix-rules.js';
+import { expectedAllowed, expectedResend, expectedWebhookWrite, governing, isResendAction, matrixWorld, type MatrixToken, type MatrixWorld, type Mode } from './matrix-rules.js';
 
 interface Cell {
   method: HttpMethod;
@@ -52,7 +52,8 @@ function cells(registry: Registry, ids: Map<string, number>): Cell[] {
 
 function expected(registry: Registry, c: Cell, t: MatrixToken): boolean {
   if (c.resend) return expectedResend(registry, t);
-  return c.chainStep ? t.scopes.has('user_full_access') : expectedAllowed(c.access, c.mode, t);
+  if (c.chainStep) return t.scopes.has('user_full_access');
+  return c.mode === 'write' ? expectedWebhookWrite(registry, c.access, c.method, t) : expectedAllowed(c.access, c.mode, t);
 }
 
 describe('scope matrix: every REST route × every scope', () => {

@@ -22,8 +22,8 @@ type Override = unknown | ((fx: Fixtures) => Promise<unknown>);
 export const OVERRIDES: Record<string, Record<string, Override>> = {
   // A downloadable's category must deliver by download.
   downloadable: { itemCategoryUri: async (fx: Fixtures) => (await fx.variant('item_category', { itemDeliveryType: 'DOWNLOADED' })).href },
-  // Entries must be events of the webhook's event_resource.
-  webhook: { eventResource: 'TRANSACTION', events: ['transaction/created', 'transaction/captured'] },
+  // Entries must be events of the webhook's event_resource; the query must parse (issue 15).
+  webhook: { eventResource: 'TRANSACTION', events: ['transaction/created', 'transaction/captured'], query: 'zoom=items' },
   fraud_protection: { type: 'VENDOR_MINFRAUD', json: '{"note":"generic"}' },
   native_integration: { provider: 'CUSTOM_TAX', config: '{"url":"https://tax.example/rates"}' },
 };

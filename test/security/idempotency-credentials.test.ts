@@ -74,7 +74,7 @@ describe.each(engines())('idempotency and credentials on %s', (engine) => {
     }));
     keep(narrowed.access_token, narrowed.refresh_token);
     const hook = { name: 'h', format: 'json', url: 'https://hooks.example/x', encryption_key: 'hook-secret-key-1234567890', event_resource: 'transaction' };
-    // Not kept among the secrets: the delivery signs with it, so the webhooks row holds it (decisions.md).
+    keep(hook.encryption_key);
     const post = (token: string) => call(t.app, link(store, 'svc:webhooks'), { method: 'POST', token, body: hook, headers: { 'idempotency-key': 'hook-1' } });
     const first = await post(chain.storeToken);
     expect(first.statusCode).toBe(201);

@@ -103,7 +103,11 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
 
   it('sends only resources matching the query filters, and reports an invalid query in the logs', async () => {
     const filtered = await w.createWebhook({ url: `${rx.url}/vip`, query: 'email=vip*&fields=email' });
-    const broken = await w.createWebhook({ url: `${rx.url}/broken`, query: 'zoom=nothing&fields=nope' });
+    const broken = await w.createWebhook({ url: `${rx.url}/broken` });
+    // Queries are refused when written since issue 15 (test/security/webhook-access.test.ts); a row
+    // from before still fails its deliveries with the reason.
+    await w.app.container.database.db.updateTable('webhooks').set({ query: 'zoom=nothing&fields=nope' })
+      .where('id', '=', Number(link(broken, 'self').split('/').pop())).execute();
     fresh();
     await createCustomer(w, 'vip1@example.com');
     await createCustomer(w, 'plain@example.com');

@@ -36,7 +36,7 @@ describe('sendTransactionWebhooks', () => {
     expect(bad.data.sendTransactionWebhooks.userErrors.map((e: any) => e.field)).toEqual(['refeedHooks']);
     const reader = await narrowToken(t.app, chain, 'webhooks_read webhooks_write');
     expect((await gql(SEND, { id: txnId, hooks: [hookId] }, reader)).errors[0].extensions.code).toBe('FORBIDDEN');
-    const resender = await narrowToken(t.app, chain, 'webhooks_resend');
+    const resender = await narrowToken(t.app, chain, 'webhooks_resend webhooks_write');
     expect((await gql(SEND, { id: txnId, hooks: [hookId] }, resender)).data.sendTransactionWebhooks.userErrors).toEqual([]);
   });
 });

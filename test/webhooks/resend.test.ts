@@ -52,14 +52,14 @@ describe.each(engines())('webhook resend on %s', (engine) => {
     for (const h of [target, bystander]) await call(w.app, link(h, 'self'), { method: 'DELETE', token: w.chain.storeToken });
   });
 
-  it('needs webhooks_resend or store_full_access, and names the fields it refuses', async () => {
+  it('needs webhooks_resend with webhooks_write, or store_full_access, and names the fields it refuses', async () => {
     const hook = await w.createWebhook({ url: `${rx.url}/scoped`, event_resource: 'transaction' });
     const body = { refeed_hooks: [idOf(link(hook, 'self'))], event: 'refeed' };
-    for (const scope of ['webhooks_write', 'webhooks_read', 'tax_settings_write']) {
+    for (const scope of ['webhooks_write', 'webhooks_read', 'tax_settings_write', 'webhooks_resend', 'webhooks_resend webhooks_read']) {
       expect((await sendWebhooks(body, await narrowToken(w.app, w.chain, scope))).statusCode).toBe(403);
       expect((await call(w.app, `${link(hook, 'self')}/resend`, { method: 'POST', token: await narrowToken(w.app, w.chain, scope), body: { since: '2020-01-01' } })).statusCode).toBe(403);
     }
-    const resendToken = await narrowToken(w.app, w.chain, 'webhooks_resend');
+    const resendToken = await narrowToken(w.app, w.chain, 'webhooks_resend webhooks_write');
     expect((await sendWebhooks(body, resendToken)).statusCode).toBe(202);
     expect((await call(w.app, `${link(hook, 'self')}/resend`, { method: 'POST', token: resendToken, body: { since: '2020-01-01' } })).statusCode).toBe(202);
     expect((await sendWebhooks(body, undefined as never)).statusCode).toBe(202);

@@ -83,7 +83,7 @@ describe.each(engines())('webhooks on %s', (engine) => {
     expect(errorFields(json(backToJson))).toEqual(['encryption_key']);
   });
 
-  it('scopes: webhooks_read reads but cannot create; webhooks_write can; other areas cannot read', async () => {
+  it('scopes: webhooks_read reads but cannot create; webhooks_write alone cannot deliver transactions; other areas cannot read', async () => {
     const hook = await create(s, list, VALID);
     const reader = await narrowToken(s.t.app, s.chain, 'webhooks_read');
     expect((await s.req(link(hook, 'self'), { token: reader })).statusCode).toBe(200);
@@ -92,8 +92,11 @@ describe.each(engines())('webhooks on %s', (engine) => {
     expect(denied.statusCode).toBe(403);
     expect(denied.headers['www-authenticate']).toContain('insufficient_scope');
     expect((await s.req(link(hook, 'self'), { method: 'DELETE', token: reader })).statusCode).toBe(403);
+    // A webhook delivers its resource: the writer must also be able to read it (issue 15), and only
+    // store_full_access reads transactions.
     const writer = await narrowToken(s.t.app, s.chain, 'webhooks_write');
-    expect((await post(VALID, writer)).statusCode).toBe(201);
+    expect((await post(VALID, writer)).statusCode).toBe(403);
+    expect((await s.req(link(hook, 'self'), { method: 'DELETE', token: writer })).statusCode).toBe(204);
     const payments = await narrowToken(s.t.app, s.chain, 'payment_settings_read');
     expect((await s.req(link(hook, 'self'), { token: payments })).statusCode).toBe(403);
   });
