@@ -102,8 +102,10 @@ export function halCollection(base: string, selfHref: string, collectionHref: st
     _links: {
       self: l(selfHref, 'transaction collection'),
       curies: [{ name: 'svc', href: `${base}/rels/{rel}`, templated: true }],
-      first: { href: pageHref(0) }, prev: { href: pageHref(Math.max(0, offset - limit)) },
-      next: { href: pageHref(Math.min(offset + limit, lastOffset)) }, last: { href: pageHref(lastOffset) },
+      first: l(pageHref(0), 'First page'),
+      prev: offset > 0 ? l(pageHref(Math.max(0, Math.min(offset - limit, lastOffset))), 'Previous page') : undefined,
+      next: offset + limit < page.total ? l(pageHref(offset + limit), 'Next page') : undefined,
+      last: l(pageHref(lastOffset), 'Last page'),
     },
     _embedded: { 'svc:transactions': members },
     total_items: String(page.total), returned_items: page.transactions.length, limit, offset,

@@ -26,6 +26,7 @@ export function differences(r: ResourceDef, rest: Record<string, unknown>, graph
     let same: boolean;
     if (absent(a) || absent(b)) same = absent(a) && absent(b);
     else if (f.enumValues) same = f.enumValues.find((e) => e.gql === b)?.rest === a;
+    else if (f.bit) same = a === (b ? 1 : 0); // REST writes the spec's "Boolean (1 or 0)"
     else if (f.kind === 'decimal') same = typeof a === 'number' && typeof b === 'string' && new Decimal(a).eq(b);
     else same = JSON.stringify(a) === JSON.stringify(b);
     if (!same) out.push({ field: f.name, rest: a, graphql: b });
