@@ -26,6 +26,8 @@ export interface Container {
   tokens: TokenService;
   clock: Clock;
   bus: EventBus;
+  /** Uploaded files (downloadables). */
+  files: BlobStore;
   /** The Redis connections (event fan-out, rate limits), which may be away; see ops/redis.ts. */
   redis: OptionalRedis;
   /** What checkout needs beyond the request: fraud vendors, outbound policy, sandbox mode. */
@@ -74,7 +76,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     },
   };
   return {
-    config, database, registry, repo, tokens, clock, bus, redis, checkout,
+    config, database, registry, repo, tokens, clock, bus, redis, files, checkout,
     context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files }),
     close: async () => {
       await redis.close();

@@ -9,7 +9,8 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ListQuery } from '../data/query.js';
-import { BlobSourceError, BlobTooLargeError, type BlobStore } from '../files/blob-store.js';
+import { BlobSourceError, BlobTooLargeError, StorageFullError, type BlobStore } from '../files/blob-store.js';
+import { sweepFiles } from '../files/sweep.js';
 import { contentDisposition, mediaTypeOrDefault, sanitizeFileName } from '../files/file-name.js';
 import { FILE, type UploadedFile } from '../resources/downloadable.js';
 import { ANONYMOUS, tenantScope } from '../auth/principal.js';
@@ -23,8 +24,6 @@ import { representOne } from './represent.js';
 const RESOURCE = 'downloadable';
 /** Room for the form fields and part headers around the file, for the early Content-Length check. */
 const ENVELOPE_BYTES = 2 * 1024 * 1024;
-/** A temp file this old belongs to an upload a crash cut off. */
-const STALE_TEMP_MS = 60 * 60 * 1000;
 
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   // Per-request limits (the file size) are passed to parts(); these bound everything else.
@@ -39,7 +38,7 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   });
   registerDownloadRoute(app);
   app.addHook('onReady', async () => {
-    await app.container.context(ANONYMOUS, 'startup').files.sweepTemp(STALE_TEMP_MS);
+    await sweepFiles(app.container.context(ANONYMOUS, 'startup'));
   });
 }
 
@@ -59,12 +58,13 @@ function tooLarge(max: number): ApiError {
 }
 
 /**
- * Errors while reading the multipart body: too large is 413; a failing disk (an error with a
- * syscall that did not come from the client's stream) stays a 500; everything else is the body's
+ * Errors while reading the multipart body: too large is 413; a full disk is the error handler's 507;
+ * another failing disk (an error with a syscall that did not come from the client's stream) stays a
+ * 500; everything else is the body's
  * fault (malformed parts, busboy and plugin limits, a cut-off upload) and answers 400.
  */
 function uploadError(err: unknown, max: number): unknown {
-  if (err instanceof ApiError) return err;
+  if (err instanceof ApiError || err instanceof StorageFullError) return err;
   if (err instanceof BlobTooLargeError || (err as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(max);
   if (err instanceof Error && 'syscall' in err && !(err instanceof BlobSourceError)) return err;
   return ApiError.invalid([{ code: 'invalid_body', message: 'malformed or incomplete multipart/form-data body' }]);
