@@ -60,6 +60,6 @@ export function registerOpsRoutes(app: FastifyInstance): void {
     if (disk.full) return reply.code(503).send({ status: 'storage full', storage: disk });
     const r = redis.status();
     const degraded = r.state === 'unavailable' ? ['redis'] : [];
-    return { status: degraded.length ? 'degraded' : 'ready', database: database.dialect, redis: r.state, ...(degraded.length ? { degraded } : {}) };
+    return { status: degraded.length ? 'degraded' : 'ready', database: database.dialect, redis: r.state, storage: disk, ...(degraded.length ? { degraded } : {}) };
   });
 }

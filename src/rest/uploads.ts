@@ -74,6 +74,17 @@ async function drain(stream: NodeJS.ReadableStream): Promise<void> {
   await pipeline(stream, new Writable({ write: (_c, _e, done) => done() }));
 }
 
+/** Reads whatever is left of the request body and throws it away (bounded by the request timeout). */
+function discardRest(raw: NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean }): Promise<void> {
+  return new Promise((resolve) => {
+    if (raw.readableEnded || raw.destroyed) return resolve();
+    raw.once('end', () => resolve());
+    raw.once('close', () => resolve());
+    raw.once('error', () => resolve());
+    raw.resume();
+  });
+}
+
 interface ParsedForm {
   fields: Record<string, string>;
   upload?: UploadedFile;
@@ -113,6 +124,9 @@ async function readForm(req: FastifyRequest, files: BlobStore, storeId: number, 
     }
   } catch (err) {
     if (upload) await files.discard(upload.staged);
+    // The client is still sending: read the rest into nothing, so it gets to read the 507 instead of a
+    // connection reset (closing under unread bytes makes the kernel drop the answer with them).
+    if (err instanceof StorageFullError) await discardRest(req.raw);
     throw uploadError(err, max);
   }
   if (errors.length) {
