@@ -10,6 +10,7 @@ import * as m004 from './migrations/004_idempotency.js';
 import * as m006 from './migrations/006_read_paths.js';
 import * as m005 from './migrations/005_webhook_delivery.js';
 import * as m007 from './migrations/007_staged_uploads.js';
+import * as m008 from './migrations/008_faults_file_blobs.js';
 
 interface Migration {
   name: string;
@@ -24,6 +25,7 @@ export const migrations: Migration[] = [
   { name: '005_webhook_delivery', up: m005.up },
   { name: '006_read_paths', up: m006.up },
   { name: '007_staged_uploads', up: m007.up },
+  { name: '008_faults_file_blobs', up: m008.up },
 ];
 
 /**

@@ -14,11 +14,13 @@
 // A full disk (ENOSPC, EDQUOT, EFBIG) is a StorageFullError, never blamed on the client's stream;
 // the store remembers it for /readyz until a write succeeds again.
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, type ReadStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Tx } from '../db/database.js';
+import type { FileStore } from './file-store.js';
 
 const KEY = /^([1-9]\d{0,15})\/([0-9a-f]{32})$/;
 
@@ -65,11 +67,12 @@ export function isDiskFull(err: unknown): boolean {
 }
 
 export interface OpenBlob {
-  stream: ReadStream;
+  stream: Readable;
   size: number;
 }
 
-export class BlobStore {
+/** Files in the local directory `root` (DATA_DIR/files). */
+export class BlobStore implements FileStore {
   readonly root: string;
 
   /** When a write last failed for lack of space (cleared by the next upload that fits). */
@@ -146,7 +149,7 @@ export class BlobStore {
    * Puts a staged upload in place under its key, durably, before the write naming it commits (the
    * caller's transaction is open). A parked upload is linked, so it survives a write that fails.
    */
-  async place(staged: StagedBlob): Promise<void> {
+  async place(staged: StagedBlob, _tx?: Tx): Promise<void> {
     const to = this.pathOf(staged.key);
     try {
       if (staged.parked) await linkDurably(staged.tempPath, to);

@@ -107,7 +107,7 @@ export const downloadableRules: ResourceRules = {
       upload.replacedKey = current?.file_key ?? null;
     }
     // The bytes are durably in place before the row that names them commits (src/files/blob-store.ts).
-    await ctx.files.place(upload.staged);
+    await ctx.files.place(upload.staged, tx);
     Object.assign(columns, {
       file_name: upload.fileName,
       file_size: upload.staged.size,

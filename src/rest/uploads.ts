@@ -9,7 +9,8 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ListQuery } from '../data/query.js';
-import { BlobSourceError, BlobTooLargeError, StorageFullError, type BlobStore } from '../files/blob-store.js';
+import { BlobSourceError, BlobTooLargeError, StorageFullError } from '../files/blob-store.js';
+import type { FileStore } from '../files/file-store.js';
 import { sweepFiles } from '../files/sweep.js';
 import { contentDisposition, mediaTypeOrDefault, sanitizeFileName } from '../files/file-name.js';
 import { FILE, type UploadedFile } from '../resources/downloadable.js';
@@ -91,7 +92,7 @@ interface ParsedForm {
 }
 
 /** Reads the form, staging the `file` part on disk; fields may come before or after it. */
-async function readForm(req: FastifyRequest, files: BlobStore, storeId: number, max: number): Promise<ParsedForm> {
+async function readForm(req: FastifyRequest, files: FileStore, storeId: number, max: number): Promise<ParsedForm> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > max + ENVELOPE_BYTES) throw tooLarge(max);
   const fields = new Map<string, string>();

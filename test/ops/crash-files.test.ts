@@ -44,15 +44,29 @@ interface World {
   env: Record<string, string>;
   dataDir: string;
   base: string;
+  storage: Storage;
   rows(): Promise<{ id: number; code: string; file_key: string | null; file_sha256: string | null }[]>;
+  /** PostgreSQL only: a statement on the world's database. */
+  query(text: string, values?: unknown[]): Promise<any[]>;
 }
 
-async function world(engine: string): Promise<World> {
+type Storage = 'disk' | 'database';
+
+async function world(engine: string, storage: Storage = 'disk'): Promise<World> {
   const dataDir = mkdtempSync(join(tmpdir(), `crash-files-${engine}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const databaseUrl = engine === 'postgres' ? await pgDatabase() : join(dataDir, 'db.sqlite');
-  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: String(port), BASE_URL: base, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', WEBHOOK_POLL_MS: '0' };
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: String(port), BASE_URL: base, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', WEBHOOK_POLL_MS: '0', FILE_STORAGE: storage };
+  const query = async (text: string, values: unknown[] = []) => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    try {
+      return (await c.query(text, values)).rows;
+    } finally {
+      await c.end();
+    }
+  };
   const rows = async () => {
     const sql = 'SELECT id, code, file_key, file_sha256 FROM downloadables ORDER BY id';
     if (engine === 'postgres') {
@@ -71,7 +85,7 @@ async function world(engine: string): Promise<World> {
       db.close();
     }
   };
-  return { env, dataDir, base, rows };
+  return { env, dataDir, base, storage, rows, query };
 }
 
 async function start(w: World): Promise<ServerChild> {
@@ -119,17 +133,23 @@ async function everyRowHasItsFile(w: World, token: string): Promise<number> {
 }
 
 /** Makes every stored file look older than the start-up sweep's grace period. */
-function backdate(dataDir: string): void {
-  const root = join(dataDir, 'files');
+async function backdate(w: World): Promise<void> {
+  if (w.storage === 'database') {
+    await w.query("UPDATE file_blobs SET created_at = now() - interval '2 hours'");
+    return;
+  }
+  const root = join(w.dataDir, 'files');
   const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
   for (const f of walk(root)) utimesSync(join(root, f), old, old);
 }
 
 const files = (dataDir: string, area: string) => walk(join(dataDir, 'files', area));
 
-describe.each(engines())('kill -9 during uploads (%s)', (engine) => {
+const variants: [string, Storage][] = engines().flatMap((e): [string, Storage][] => (e === 'postgres' ? [[e, 'disk'], [e, 'database']] : [[e, 'disk']]));
+
+describe.each(variants)('kill -9 during uploads (%s, files on %s)', (engine, storageKind) => {
   it('leaves no row without its file, sweeps the leftovers at start, and a cut-off create can be retried', async () => {
-    const w = await world(engine);
+    const w = await world(engine, storageKind);
     let server = await start(w);
     const s = await setUp(w);
     const contents = new Map<string, Buffer>();
@@ -168,21 +188,28 @@ describe.each(engines())('kill -9 during uploads (%s)', (engine) => {
 
     // A later start sweeps what the crashes left: no temp files, no blob that no row names.
     await kill9(server);
-    backdate(w.dataDir);
+    await backdate(w);
     server = await start(w);
     const keys = new Set((await w.rows()).map((r) => r.file_key));
-    expect(files(w.dataDir, 'tmp')).toEqual([]);
-    expect(files(w.dataDir, 'blobs').filter((f) => !keys.has(f))).toEqual([]);
-    expect(files(w.dataDir, 'blobs').length).toBe(keys.size);
+    if (storageKind === 'database') {
+      const blobs = await w.query('SELECT key, state FROM file_blobs');
+      expect(blobs.filter((b) => b.state !== 'placed' || !keys.has(b.key))).toEqual([]);
+      expect(blobs.length).toBe(keys.size);
+      expect(files(w.dataDir, 'blobs')).toEqual([]);
+    } else {
+      expect(files(w.dataDir, 'tmp')).toEqual([]);
+      expect(files(w.dataDir, 'blobs').filter((f) => !keys.has(f))).toEqual([]);
+      expect(files(w.dataDir, 'blobs').length).toBe(keys.size);
+    }
     await everyRowHasItsFile(w, s.session.storeToken);
-    console.log(`[figures] crash-files ${engine}: 4 kills during 120 uploads → ${rowCount} rows, 0 without their file; leftovers swept at start`);
+    console.log(`[figures] crash-files ${engine}/${storageKind}: 4 kills during 120 uploads → ${rowCount} rows, 0 without their file; leftovers swept at start`);
     await kill9(server);
   }, 300_000);
 });
 
 describe.skipIf(!PG_URL)('a create held just before its row commits (postgres)', () => {
   it('has its file durably in place already; killed there, it leaves no row and the file is swept', async () => {
-    const w = await world('postgres');
+    const w = await world('postgres', 'disk');
     let server = await start(w);
     const s = await setUp(w);
     // Another session holds the table: the create's INSERT waits, after everything before it ran.
@@ -200,7 +227,7 @@ describe.skipIf(!PG_URL)('a create held just before its row commits (postgres)',
     await locker.query('ROLLBACK');
     await locker.end();
     expect(await w.rows()).toEqual([]);
-    backdate(w.dataDir);
+    await backdate(w);
     server = await start(w);
     expect(files(w.dataDir, 'blobs')).toEqual([]);
     // The create is retryable: nothing of it committed.

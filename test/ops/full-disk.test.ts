@@ -59,6 +59,9 @@ async function startOnTmpfs(engine: string, sizeMb: number): Promise<Server> {
     ...process.env, MODE: 'production', HOST: '127.0.0.1', PORT: String(port), BASE_URL: base, JWT_SECRET, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0',
     DATA_DIR: dataDir, DATABASE_URL: engine === 'postgres' ? await pgDatabase() : join(dataDir, 'db.sqlite'),
     STORAGE_MIN_FREE_BYTES: String(3 * 1024 * 1024), MAX_UPLOAD_BYTES: String(64 * 1024 * 1024),
+    // Files on the full disk: with files in PostgreSQL (the default there) a full disk is the
+    // database server's (53100 → 507, checked in pg-refusing.test.ts), which no test here can fill.
+    FILE_STORAGE: 'disk',
   };
   const proc = spawn('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c',
     `mount -t tmpfs -o size=${sizeMb}m tmpfs "$DATA_DIR" && exec "${process.execPath}" --import tsx src/main.ts`], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
