@@ -76,7 +76,7 @@ async function drain(stream: NodeJS.ReadableStream): Promise<void> {
 }
 
 /** Reads whatever is left of the request body and throws it away (bounded by the request timeout). */
-function discardRest(raw: NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean }): Promise<void> {
+export function discardRest(raw: NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean }): Promise<void> {
   return new Promise((resolve) => {
     if (raw.readableEnded || raw.destroyed) return resolve();
     raw.once('end', () => resolve());

@@ -96,12 +96,16 @@ async function upload(s: { session: Session; category: string }, code: string, b
     { name: 'file', filename: `${code}.bin`, content: randomBytes(bytes), contentType: 'application/octet-stream' },
   ]);
   const url = new URL(s.session.links['svc:downloadables']);
+  return send({
+    method: 'POST', path: url.pathname, port: url.port,
+    headers: { 'service-api-version': '1', 'content-type': contentType, authorization: `Bearer ${s.session.storeToken}` },
+  }, payload);
+}
+
+function send(opts: { method: string; path: string; port: string; headers: Record<string, string> }, payload: Buffer): Promise<{ status: number; body: any; retryAfter: string | null }> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = http.request({
-      host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
-      headers: { 'service-api-version': '1', 'content-type': contentType, 'content-length': payload.length, authorization: `Bearer ${s.session.storeToken}` },
-    }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: opts.port, path: opts.path, method: opts.method, headers: { ...opts.headers, 'content-length': payload.length } }, (res) => {
       answered = true;
       let text = '';
       res.setEncoding('utf8').on('data', (c) => { text += c; }).on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text), retryAfter: (res.headers['retry-after'] as string) ?? null }));
@@ -133,6 +137,16 @@ describe.skipIf(!canMount).each(engines())('a full disk (%s)', (engine) => {
     expect(walk(join(server.dataDir, 'files', 'blobs'))).toHaveLength(1);
     const codes = await api(server.base, `${s.session.links['svc:downloadables']}?limit=300`, { token: s.session.storeToken });
     expect(codes.body._embedded['svc:downloadables'].map((d: any) => d.code)).toEqual(['A']);
+    // A staged upload's PUT that does not fit is 507 too.
+    const stage = await fetch(`${server.base}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.session.storeToken}` },
+      body: JSON.stringify({ query: 'mutation($i: StageDownloadableUploadInput!) { stageDownloadableUpload(input: $i) { upload { url } } }', variables: { i: { fileName: 'big.bin' } } }),
+    }).then((r) => r.json()) as any;
+    const putUrl = new URL(stage.data.stageDownloadableUpload.upload.url);
+    const put = await send({ method: 'PUT', path: putUrl.pathname, port: putUrl.port, headers: { 'content-type': 'application/octet-stream' } }, randomBytes(14 * MB));
+    expect(put.status).toBe(507);
+    expect(walk(join(server.dataDir, 'files', 'tmp'))).toEqual([]);
+    expect(walk(join(server.dataDir, 'files', 'uploads'))).toEqual([]);
     // Not ready while the last write found no room…
     expect(await readyz(server.base)).toMatchObject({ status: 503, body: { status: 'storage full', storage: { full: true } } });
     // …until one fits again.
