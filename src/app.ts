@@ -26,7 +26,7 @@ import { registerGraphql } from './graphql/plugin.js';
 import { registerCommerceRoutes } from './rest/commerce-routes.js';
 import { registerIdempotency } from './rest/idempotency.js';
 import { registerCors } from './rest/cors.js';
-import { isUnavailable, loggerOptions, registerOps, registerRateLimit, serverOptions, unavailableError } from './ops/index.js';
+import { isStorageFull, isUnavailable, loggerOptions, registerOps, registerRateLimit, serverOptions, storageFullError, unavailableError } from './ops/index.js';
 import type { DestinationStream } from 'pino';
 import { registerWebhookRoutes } from './rest/webhook-routes.js';
 
@@ -110,6 +110,10 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     if (status >= 400 && status < 500) {
       const code = status === 415 ? 'unsupported_media_type' : status === 413 ? 'too_large' : 'invalid_request';
       return sendErrors(req, reply, status, [{ code, message: err.message.replace(/^FST_\w+:?\s*/, '') }]);
+    }
+    if (isStorageFull(err)) {
+      req.log.error({ err }, 'storage full');
+      return sendApiError(req, reply, storageFullError());
     }
     if (isUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');

@@ -114,6 +114,7 @@ export const ENV = {
   MODE: oneOf(['production', 'sandbox']),
   SQLITE_SYNCHRONOUS: oneOf(['FULL', 'NORMAL']),
   MAX_UPLOAD_BYTES: int(1, Number.MAX_SAFE_INTEGER, '104857600'),
+  FILE_STORAGE: oneOf(['database', 'disk']),
   STORAGE_MIN_FREE_BYTES: int(0, Number.MAX_SAFE_INTEGER, '16777216'),
   OUTBOUND_ALLOW_PRIVATE: bool('false'),
   PRE_CHECKOUT_TIMEOUT_MS: int(1, 600_000, '5000'),

@@ -1,6 +1,7 @@
 // Environment → typed configuration. Everything the service reads from the environment is here.
 import { join } from 'node:path';
 import { readEnv } from './config-env.js';
+import { isPostgresUrl } from './db/database.js';
 
 export { ConfigError } from './config-env.js';
 
@@ -23,6 +24,11 @@ export interface Config {
   mode: 'production' | 'sandbox';
   sqliteSynchronous: 'FULL' | 'NORMAL';
   maxUploadBytes: number;
+  /**
+   * Where uploaded files live: `database` (PostgreSQL only, every instance sees them) or `disk`
+   * (DATA_DIR/files). Default: database on PostgreSQL, disk on SQLite.
+   */
+  fileStorage: 'database' | 'disk';
   /** Below this many free bytes in DATA_DIR, /readyz reports the storage as full. */
   storageMinFreeBytes: number;
   outboundAllowPrivate: boolean;
@@ -103,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS ?? 'FULL',
     maxUploadBytes: e.MAX_UPLOAD_BYTES ?? 100 * 1024 * 1024,
     storageMinFreeBytes: e.STORAGE_MIN_FREE_BYTES ?? 16 * 1024 * 1024,
+    fileStorage: e.FILE_STORAGE ?? (isPostgresUrl(e.DATABASE_URL ?? '') ? 'database' : 'disk'),
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
     preCheckoutTimeoutMs: e.PRE_CHECKOUT_TIMEOUT_MS ?? 5000,
     graphqlMaxCost: e.GRAPHQL_MAX_COST ?? 1000,

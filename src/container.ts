@@ -15,6 +15,8 @@ import type { ServiceContext } from './services/context.js';
 import { EventBus } from './events/bus.js';
 import { OptionalRedis } from './ops/redis.js';
 import { BlobStore } from './files/blob-store.js';
+import { DatabaseBlobStore } from './files/db-blob-store.js';
+import type { FileStore } from './files/file-store.js';
 import { heuristicScorer, permissiveVerifier, type ChallengeVerifier, type RiskScorer } from './commerce/fraud.js';
 import type { CheckoutDeps } from './commerce/checkout.js';
 import { testGateway, type PaymentGateway } from './commerce/gateway.js';
@@ -27,6 +29,8 @@ export interface Container {
   tokens: TokenService;
   clock: Clock;
   bus: EventBus;
+  /** Uploaded files (downloadables). */
+  files: FileStore;
   /** The Redis connections (event fan-out, rate limits), which may be away; see ops/redis.ts. */
   redis: OptionalRedis;
   /** What checkout needs beyond the request: fraud vendors, outbound policy, sandbox mode. */
@@ -58,7 +62,10 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   }
   const clock = opts.clock ?? systemClock;
   const repo = new Repository(database);
-  const files = new BlobStore(join(config.dataDir, 'files'), config.maxUploadBytes);
+  // In the database on PostgreSQL (every instance sees them) unless FILE_STORAGE=disk; on disk with SQLite.
+  const files: FileStore = config.fileStorage === 'database' && database.dialect === 'postgres'
+    ? new DatabaseBlobStore(database.db, config.maxUploadBytes)
+    : new BlobStore(join(config.dataDir, 'files'), config.maxUploadBytes);
   const tokens = new TokenService(database, clock, {
     keys: loadKeys({ jwtSecret: config.jwtSecret, dataDir: config.dataDir }),
     issuer: config.baseUrl,
@@ -78,7 +85,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     },
   };
   return {
-    config, database, registry, repo, tokens, clock, bus, redis, checkout,
+    config, database, registry, repo, tokens, clock, bus, redis, files, checkout,
     context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files }),
     close: async () => {
       await redis.close();

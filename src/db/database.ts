@@ -100,7 +100,11 @@ export async function inTransaction<T>(database: Database, fn: (tx: Tx) => Promi
       await sql`COMMIT`.execute(conn);
       return result;
     } catch (err) {
-      await sql`ROLLBACK`.execute(conn);
+      // After some errors (SQLITE_FULL, SQLITE_IOERR, …) SQLite has rolled back by itself; the
+      // ROLLBACK's "no transaction is active" must not hide the error that says what happened.
+      await sql`ROLLBACK`.execute(conn).catch((rollbackErr: unknown) => {
+        if (!/no transaction is active/.test(String((rollbackErr as Error)?.message))) throw rollbackErr;
+      });
       throw err;
     }
   });

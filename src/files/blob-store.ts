@@ -1,25 +1,36 @@
-// Blob storage for downloadables under `<dataDir>/files`. An upload streams into `tmp/` (hashed
-// and counted on the way, never held in memory) and is renamed to `blobs/<store>/<random>` only
-// after the row that names it has committed, so a committed row never sees a partial file and a
-// failed upload leaves no bytes behind. Names on disk are random: nothing the client sends reaches
-// a path, and every key is checked against its pattern before it becomes one.
+// Blob storage for downloadables under `<dataDir>/files`. An upload streams into `tmp/` (hashed and
+// counted on the way, never held in memory, flushed to disk when complete); the write that names it
+// then puts it in place under `blobs/<store>/<random>` INSIDE its transaction (place(): a rename, or
+// a hard link from a parked upload, and a flush of the directory), so by the time the row commits its
+// file is durably there. A crash can leave the opposite, a file that no row names; sweep.ts removes
+// those at start (with `.part` files a crash cut off). Names on disk are random: nothing the client
+// sends reaches a path, and every key is checked against its pattern before it becomes one.
 //
 // Staged uploads (a PUT to a one-time URL, claimed later by a write) stream into `tmp/` the same way
 // and then wait, parked, under `uploads/<store>/<random>`: a separate area, so the crash sweep of
-// `tmp/` never takes a file a client was told is uploaded, and claiming it is one rename away.
+// `tmp/` never takes a file a client was told is uploaded. Claiming links the parked file into
+// `blobs/`, so a write that fails leaves the upload claimable; the parked name goes after commit.
+//
+// A full disk (ENOSPC, EDQUOT, EFBIG) is a StorageFullError, never blamed on the client's stream;
+// the store remembers it for /readyz until a write succeeds again.
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Tx } from '../db/database.js';
+import type { FileStore } from './file-store.js';
 
 const KEY = /^([1-9]\d{0,15})\/([0-9a-f]{32})$/;
 
-/** An upload waiting in `tmp/` for its row to commit. */
+/** An upload waiting (in `tmp/`, or parked in `uploads/`) for the write that puts it in place. */
 export interface StagedBlob {
   key: string;
+  /** Where the bytes are now: a temp file, or the parked upload when `parked`. */
   tempPath: string;
+  /** The bytes are a parked staged upload: placing links them, and they stay until the write commits. */
+  parked?: boolean;
   size: number;
   /** Lowercase hex SHA-256 of the bytes. */
   sha256: string;
@@ -39,13 +50,33 @@ export class BlobSourceError extends Error {
   }
 }
 
+/** The disk (or the file size limit) has no room for the upload; nothing of it was kept. */
+export class StorageFullError extends Error {
+  readonly code = 'STORAGE_FULL';
+  constructor(cause: unknown) {
+    super('the file storage is full', { cause });
+  }
+}
+
+const FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+export function isDiskFull(err: unknown): boolean {
+  if (err instanceof StorageFullError) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && FULL_CODES.has(code);
+}
+
 export interface OpenBlob {
-  stream: ReadStream;
+  stream: Readable;
   size: number;
 }
 
-export class BlobStore {
+/** Files in the local directory `root` (DATA_DIR/files). */
+export class BlobStore implements FileStore {
   readonly root: string;
+
+  /** When a write last failed for lack of space (cleared by the next upload that fits). */
+  fullSince?: Date;
 
   /** `maxUploadBytes` is MAX_UPLOAD_BYTES: what callers that offer uploads (staged URLs) advertise. */
   constructor(root: string, readonly maxUploadBytes = 100 * 1024 * 1024) {
@@ -105,38 +136,67 @@ export class BlobStore {
     } catch (err) {
       await rm(tempPath, { force: true });
       if (err instanceof BlobTooLargeError) throw err;
+      // Checked first: the pipeline hands the disk's error to the source too, which would blame the client.
+      if (isDiskFull(err)) throw this.full(err);
       if (sourceFailed || !isDiskError(err)) throw new BlobSourceError(sourceFailed ?? err);
       throw err;
     }
+    this.fullSince = undefined;
     return { key, tempPath, size, sha256: hash.digest('hex') };
   }
 
-  /** Moves a staged upload into place (after its row committed). */
-  async commit(staged: StagedBlob): Promise<void> {
-    await moveDurably(staged.tempPath, this.pathOf(staged.key));
+  /**
+   * Puts a staged upload in place under its key, durably, before the write naming it commits (the
+   * caller's transaction is open). A parked upload is linked, so it survives a write that fails.
+   */
+  async place(staged: StagedBlob, _tx?: Tx): Promise<void> {
+    const to = this.pathOf(staged.key);
+    try {
+      if (staged.parked) await linkDurably(staged.tempPath, to);
+      else await moveDurably(staged.tempPath, to);
+    } catch (err) {
+      if (isDiskFull(err)) throw this.full(err);
+      throw err;
+    }
+  }
+
+  /** The write that placed (or would have placed) `staged` did not commit: its bytes go, a parked upload stays. */
+  async discard(staged: StagedBlob): Promise<void> {
+    await rm(this.pathOf(staged.key), { force: true });
+    if (!staged.parked) await rm(staged.tempPath, { force: true });
+  }
+
+  /** The write that placed `staged` committed: a parked upload's own name is no longer needed. */
+  async settle(staged: StagedBlob): Promise<void> {
+    if (staged.parked) await rm(staged.tempPath, { force: true });
+  }
+
+  private full(err: unknown): StorageFullError {
+    this.fullSince ??= new Date();
+    return err instanceof StorageFullError ? err : new StorageFullError(err);
   }
 
   /** Parks a finished temp file as the staged upload `key` (after its row was marked uploaded). */
   async park(staged: StagedBlob, key: string): Promise<void> {
-    await moveDurably(staged.tempPath, this.parkedPathOf(key));
+    try {
+      await moveDurably(staged.tempPath, this.parkedPathOf(key));
+    } catch (err) {
+      if (isDiskFull(err)) throw this.full(err);
+      throw err;
+    }
   }
 
   /**
-   * A parked upload as a StagedBlob bound for a fresh blob key of `storeId`: commit() then moves it
-   * into place exactly as it moves a multipart upload.
+   * A parked upload as a StagedBlob bound for a fresh blob key of `storeId`: place() then links it
+   * into place, and settle() removes the parked name once the write committed.
    */
   claimParked(key: string, storeId: number, size: number, sha256: string): StagedBlob {
-    return { key: this.newKey(storeId), tempPath: this.parkedPathOf(key), size, sha256 };
+    return { key: this.newKey(storeId), tempPath: this.parkedPathOf(key), parked: true, size, sha256 };
   }
 
   /** Removes a parked upload; a missing one is not an error. */
   async removeParked(key: string): Promise<void> {
     await rm(this.parkedPathOf(key), { force: true });
-  }
-
-  /** Removes a staged upload whose row was not written. */
-  async discard(staged: StagedBlob): Promise<void> {
-    await rm(staged.tempPath, { force: true });
   }
 
   /**
@@ -152,6 +212,34 @@ export class BlobStore {
       const st = await stat(path).catch(() => undefined);
       if (st && now - st.mtimeMs > maxAgeMs) {
         await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * Removes blobs older than `maxAgeMs` that `referenced` does not name: files a crash left between
+   * place() and a commit that never came, or after a commit that replaced or deleted their row.
+   * Younger ones may belong to a write still in progress.
+   */
+  async sweepUnreferenced(maxAgeMs: number, referenced: (storeId: number, keys: string[]) => Promise<Set<string>>, now = Date.now()): Promise<number> {
+    const blobs = join(this.root, 'blobs');
+    let removed = 0;
+    for (const store of await readdir(blobs).catch(() => [] as string[])) {
+      if (!/^[1-9]\d{0,15}$/.test(store)) continue;
+      const old: string[] = [];
+      for (const name of await readdir(join(blobs, store)).catch(() => [] as string[])) {
+        const key = `${store}/${name}`;
+        if (!KEY.test(key)) continue;
+        const st = await stat(this.pathOf(key)).catch(() => undefined);
+        if (st && now - st.mtimeMs > maxAgeMs) old.push(key);
+      }
+      if (!old.length) continue;
+      const keep = await referenced(Number(store), old);
+      for (const key of old) {
+        if (keep.has(key)) continue;
+        await rm(this.pathOf(key), { force: true });
         removed += 1;
       }
     }
@@ -193,6 +281,13 @@ async function moveDurably(from: string, to: string): Promise<void> {
   const dir = resolve(to, '..');
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await rename(from, to);
+  await syncDir(dir);
+}
+
+async function linkDurably(from: string, to: string): Promise<void> {
+  const dir = resolve(to, '..');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await link(from, to);
   await syncDir(dir);
 }
 

@@ -8,13 +8,13 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { ResourceDef } from '../model/types.js';
 import { ApiError } from '../services/errors.js';
 import { QueryError } from '../data/compile.js';
-import { isUnavailable, unavailableError } from '../ops/unavailable.js';
+import { isStorageFull, isUnavailable, storageFullError, unavailableError } from '../ops/unavailable.js';
 import type { GraphQLContext } from './context.js';
 
 const CODES: Record<string, string> = {
   unauthenticated: 'UNAUTHENTICATED', forbidden: 'FORBIDDEN', not_found: 'NOT_FOUND', invalid: 'BAD_USER_INPUT',
   conflict: 'CONFLICT', precondition_failed: 'PRECONDITION_FAILED', too_large: 'PAYLOAD_TOO_LARGE',
-  rate_limited: 'RATE_LIMITED', unavailable: 'UNAVAILABLE',
+  rate_limited: 'RATE_LIMITED', unavailable: 'UNAVAILABLE', insufficient_storage: 'INSUFFICIENT_STORAGE',
 };
 
 export function toGraphQLError(err: unknown): unknown {
@@ -23,6 +23,7 @@ export function toGraphQLError(err: unknown): unknown {
   }
   // Also for graphql-ws, which formats errors without Apollo's formatError.
   if (isUnavailable(err)) return new GraphQLError(unavailableError().message, { originalError: err as Error, extensions: { code: SERVICE_UNAVAILABLE } });
+  if (isStorageFull(err)) return new GraphQLError(storageFullError().message, { extensions: { code: 'INSUFFICIENT_STORAGE' } });
   if (!(err instanceof ApiError)) return err;
   return new GraphQLError(err.message, {
     extensions: { code: CODES[err.kind] ?? 'INTERNAL_SERVER_ERROR', ...(err.kind === 'forbidden' ? { scopes: err.headers } : {}) },

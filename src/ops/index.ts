@@ -9,7 +9,7 @@ import { registerDrain } from './shutdown.js';
 export { serverOptions } from './http-limits.js';
 export { loggerOptions } from './logging.js';
 export { registerRateLimit } from './rate-limit.js';
-export { isUnavailable, unavailableError } from './unavailable.js';
+export { isStorageFull, isUnavailable, storageFullError, unavailableError } from './unavailable.js';
 
 /** Hooks that must run before any other: they answer for every route, matched or not. */
 export function registerOps(app: FastifyInstance): void {

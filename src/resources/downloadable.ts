@@ -4,9 +4,9 @@
 //
 // The REST upload handler (src/rest/uploads.ts) streams the file to a staged blob first and hands
 // it to the generic service under the FILE symbol of the input: the validator only looks at string
-// keys, so the upload cannot be confused with, or spoofed by, a property. The blob is moved into
-// place after the row commits; the blob a replacement or a deletion leaves behind is removed after
-// commit too, so a rollback never loses the file the stored row still names.
+// keys, so the upload cannot be confused with, or spoofed by, a property. The blob is put in place
+// inside the write's transaction, before commit; the blob a replacement or a deletion leaves behind
+// is removed after commit, so a rollback never loses the file the stored row still names.
 //
 // GraphQL names a staged upload instead (src/services/staged-uploads.ts) under the STAGED symbol:
 // validation resolves it into the same UploadedFile, reporting a bad reference with the other
@@ -107,6 +107,8 @@ export const downloadableRules: ResourceRules = {
       const current = await q.executeTakeFirst() as { file_key: string | null } | undefined;
       upload.replacedKey = current?.file_key ?? null;
     }
+    // The bytes are durably in place before the row that names them commits (src/files/blob-store.ts).
+    await ctx.files.place(upload.staged, tx);
     Object.assign(columns, {
       file_name: upload.fileName,
       file_size: upload.staged.size,

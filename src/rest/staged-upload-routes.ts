@@ -8,6 +8,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ANONYMOUS } from '../auth/principal.js';
+import { StorageFullError } from '../files/blob-store.js';
+import { discardRest } from './uploads.js';
 import { receiveUpload, sweepExpiredUploads, UPLOAD_PATH, UploadRefused, type RefusalReason } from '../services/staged-uploads.js';
 import { sendErrors, serviceContext } from './http.js';
 
@@ -42,6 +44,8 @@ async function put(req: FastifyRequest, reply: FastifyReply): Promise<FastifyRep
     return reply.code(200).headers({ etag: `"${got.sha256}"`, 'cache-control': 'no-store' })
       .send({ staged_upload_id: got.id, file_size: got.size, sha256: got.sha256 });
   } catch (err) {
+    // A full disk (507): read the rest into nothing so the client gets to read the answer.
+    if (err instanceof StorageFullError) await discardRest(req.raw);
     if (!(err instanceof UploadRefused)) throw err;
     // A refusal may come before the body was read; closing spares the client sending the rest.
     return sendErrors(req, reply, STATUS[err.reason], [{ code: err.reason, message: err.message }], { connection: 'close' });

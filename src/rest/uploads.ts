@@ -9,7 +9,9 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ListQuery } from '../data/query.js';
-import { BlobSourceError, BlobTooLargeError, type BlobStore } from '../files/blob-store.js';
+import { BlobSourceError, BlobTooLargeError, StorageFullError } from '../files/blob-store.js';
+import type { FileStore } from '../files/file-store.js';
+import { sweepFiles } from '../files/sweep.js';
 import { contentDisposition, mediaTypeOrDefault, sanitizeFileName } from '../files/file-name.js';
 import { FILE, type UploadedFile } from '../resources/downloadable.js';
 import { ANONYMOUS, tenantScope } from '../auth/principal.js';
@@ -23,8 +25,6 @@ import { representOne } from './represent.js';
 const RESOURCE = 'downloadable';
 /** Room for the form fields and part headers around the file, for the early Content-Length check. */
 const ENVELOPE_BYTES = 2 * 1024 * 1024;
-/** A temp file this old belongs to an upload a crash cut off. */
-const STALE_TEMP_MS = 60 * 60 * 1000;
 
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   // Per-request limits (the file size) are passed to parts(); these bound everything else.
@@ -39,7 +39,7 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   });
   registerDownloadRoute(app);
   app.addHook('onReady', async () => {
-    await app.container.context(ANONYMOUS, 'startup').files.sweepTemp(STALE_TEMP_MS);
+    await sweepFiles(app.container.context(ANONYMOUS, 'startup'));
   });
 }
 
@@ -59,12 +59,13 @@ function tooLarge(max: number): ApiError {
 }
 
 /**
- * Errors while reading the multipart body: too large is 413; a failing disk (an error with a
- * syscall that did not come from the client's stream) stays a 500; everything else is the body's
+ * Errors while reading the multipart body: too large is 413; a full disk is the error handler's 507;
+ * another failing disk (an error with a syscall that did not come from the client's stream) stays a
+ * 500; everything else is the body's
  * fault (malformed parts, busboy and plugin limits, a cut-off upload) and answers 400.
  */
 function uploadError(err: unknown, max: number): unknown {
-  if (err instanceof ApiError) return err;
+  if (err instanceof ApiError || err instanceof StorageFullError) return err;
   if (err instanceof BlobTooLargeError || (err as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(max);
   if (err instanceof Error && 'syscall' in err && !(err instanceof BlobSourceError)) return err;
   return ApiError.invalid([{ code: 'invalid_body', message: 'malformed or incomplete multipart/form-data body' }]);
@@ -74,13 +75,24 @@ async function drain(stream: NodeJS.ReadableStream): Promise<void> {
   await pipeline(stream, new Writable({ write: (_c, _e, done) => done() }));
 }
 
+/** Reads whatever is left of the request body and throws it away (bounded by the request timeout). */
+export function discardRest(raw: NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean }): Promise<void> {
+  return new Promise((resolve) => {
+    if (raw.readableEnded || raw.destroyed) return resolve();
+    raw.once('end', () => resolve());
+    raw.once('close', () => resolve());
+    raw.once('error', () => resolve());
+    raw.resume();
+  });
+}
+
 interface ParsedForm {
   fields: Record<string, string>;
   upload?: UploadedFile;
 }
 
 /** Reads the form, staging the `file` part on disk; fields may come before or after it. */
-async function readForm(req: FastifyRequest, files: BlobStore, storeId: number, max: number): Promise<ParsedForm> {
+async function readForm(req: FastifyRequest, files: FileStore, storeId: number, max: number): Promise<ParsedForm> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > max + ENVELOPE_BYTES) throw tooLarge(max);
   const fields = new Map<string, string>();
@@ -113,6 +125,9 @@ async function readForm(req: FastifyRequest, files: BlobStore, storeId: number, 
     }
   } catch (err) {
     if (upload) await files.discard(upload.staged);
+    // The client is still sending: read the rest into nothing, so it gets to read the 507 instead of a
+    // connection reset (closing under unread bytes makes the kernel drop the answer with them).
+    if (err instanceof StorageFullError) await discardRest(req.raw);
     throw uploadError(err, max);
   }
   if (errors.length) {

@@ -6,7 +6,7 @@ import type { Principal } from '../auth/principal.js';
 import type { Clock } from './clock.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { EventBus } from '../events/bus.js';
-import type { BlobStore } from '../files/blob-store.js';
+import type { FileStore } from '../files/file-store.js';
 
 export interface ServiceContext {
   principal: Principal;
@@ -22,5 +22,5 @@ export interface ServiceContext {
   /** Request id, echoed as `logref` in error bodies. */
   requestId: string;
   /** Uploaded files (downloadables). */
-  files: BlobStore;
+  files: FileStore;
 }

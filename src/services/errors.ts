@@ -11,12 +11,12 @@ export interface FieldError {
 export type ErrorKind =
   | 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'conflict'
   | 'precondition_failed' | 'too_large' | 'unsupported_media_type' | 'not_acceptable' | 'rate_limited'
-  | 'unavailable';
+  | 'unavailable' | 'insufficient_storage';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400, unauthenticated: 401, forbidden: 403, not_found: 404, method_not_allowed: 405,
   not_acceptable: 406, conflict: 409, precondition_failed: 412, too_large: 413, unsupported_media_type: 415,
-  rate_limited: 429, unavailable: 503,
+  rate_limited: 429, unavailable: 503, insufficient_storage: 507,
 };
 
 export class ApiError extends Error {

@@ -206,14 +206,15 @@ export async function releaseStagedUpload(ctx: ServiceContext, id: number): Prom
 }
 
 /**
- * Removes expired staged uploads and the bytes of those never claimed (claimed ones were moved).
+ * Removes expired staged uploads and their parked bytes (a claimed one's were linked into place).
  * Runs on start and whenever an upload is staged, so abandoned uploads do not pile up.
  */
 export async function sweepExpiredUploads(ctx: ServiceContext, maxBatches = 10): Promise<number> {
   let removed = 0;
   for (let i = 0; i < maxBatches; i++) {
     const batch = await rows.expired(ctx.database.db, formatTimestamp(ctx.clock.now()), SWEEP_BATCH);
-    for (const row of batch) if (!row.consumed_at) await ctx.files.removeParked(parkedKey(row));
+    // A claimed upload's parked name normally went after its write committed; a crash may have kept it.
+    for (const row of batch) await ctx.files.removeParked(parkedKey(row));
     await rows.deleteStagedUploads(ctx.database.db, batch.map((r) => r.id));
     removed += batch.length;
     if (batch.length < SWEEP_BATCH) break;

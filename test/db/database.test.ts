@@ -55,7 +55,7 @@ describe('readiness', () => {
     const t = await makeApp();
     try {
       expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-      expect((await t.app.inject('/readyz')).json()).toMatchObject({ status: 'ready', database: 'sqlite', redis: 'off' });
+      expect((await t.app.inject('/readyz')).json()).toMatchObject({ status: 'ready', database: 'sqlite', redis: 'off', storage: { full: false } });
     } finally {
       await t.close();
     }
