@@ -30,8 +30,8 @@ const profiles: ProfileSummary[] = [];
 const seeds: Report['seeds'] = [];
 const warnings: string[] = [
   'The service runs bundled (esbuild → one ES module), as `npm start` runs it, in its own process with LOG_LEVEL=warn (at info Fastify logs every request) and NODE_ENV=production; the load generator runs in another process.',
-  'RATE_LIMIT_MAX and RATE_LIMIT_CREDENTIALS_MAX raised for the service: one load generator is one caller.',
-  'GRAPHQL_MAX_COST=100000 for the service: the default limit of 1,000 refuses scenario 3\'s query (its requested cost at first: 100 is about 46,000).',
+  'RATE_LIMIT_MAX and RATE_LIMIT_CREDENTIALS_MAX raised for the service: one load generator is one caller (the noisy-neighbour scenario runs its own service with the default limits).',
+  'WS_MAX_SOCKETS_PER_TOKEN raised for the service: scenario 6 stands for 1,000 subscribers, all with one token. Cost limits are the defaults.',
   'SQLite runs with the service\'s default SQLITE_SYNCHRONOUS=FULL; the baseline\'s insert uses the same setting.',
 ];
 

@@ -23,8 +23,17 @@ export interface Config {
   outboundAllowPrivate: boolean;
   /** How long a pre-checkout hook or tax endpoint may take (DESIGN §6: 5 s). */
   preCheckoutTimeoutMs: number;
-  /** Largest calculated cost of one GraphQL operation (objects + connections × page size + mutations × 10). */
+  /** Largest calculated cost of one request, REST or GraphQL (src/data/cost.ts; docs/decisions.md on the numbers). */
   graphqlMaxCost: number;
+  /** Longest REST zoom path in steps (`a:b:c` is 3), and most objects one REST answer or webhook payload embeds. */
+  restMaxZoomDepth: number;
+  maxResponseObjects: number;
+  /** Calculated cost that spends one more unit of the rate-limit budget (beyond 1 per request or operation). */
+  rateLimitCostPerPoint: number;
+  /** graphql-ws caps: operations at once per socket, sockets per token, distinct live subscriptions per store. */
+  wsMaxOperations: number;
+  wsMaxSocketsPerToken: number;
+  wsMaxDistinctPerStore: number;
   /** Deepest field nesting of one GraphQL operation (root fields are depth 0). */
   graphqlMaxDepth: number;
   /** Most aliases in one GraphQL document. */
@@ -101,7 +110,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 100 * 1024 * 1024),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === 'true',
     preCheckoutTimeoutMs: int(env.PRE_CHECKOUT_TIMEOUT_MS, 5000),
-    graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 1000),
+    graphqlMaxCost: int(env.MAX_COST ?? env.GRAPHQL_MAX_COST, 300_000),
+    restMaxZoomDepth: int(env.REST_MAX_ZOOM_DEPTH, 4),
+    maxResponseObjects: int(env.MAX_RESPONSE_OBJECTS, 50_000),
+    rateLimitCostPerPoint: Math.max(1, int(env.RATE_LIMIT_COST_PER_POINT, 1000)),
+    wsMaxOperations: int(env.WS_MAX_OPERATIONS, 100),
+    wsMaxSocketsPerToken: int(env.WS_MAX_SOCKETS_PER_TOKEN, 100),
+    wsMaxDistinctPerStore: int(env.WS_MAX_DISTINCT_PER_STORE, 500),
     graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 10),
     graphqlMaxAliases: int(env.GRAPHQL_MAX_ALIASES, 30),
     graphqlIntrospection: env.GRAPHQL_INTROSPECTION !== 'false',

@@ -63,7 +63,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   };
   return {
     config, database, registry, repo, tokens, clock, bus, checkout,
-    context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files }),
+    context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files, maxResponseObjects: config.maxResponseObjects }),
     close: async () => {
       await bus.close();
       await database.close();
