@@ -8,7 +8,7 @@ import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { gql } from '../graphql/helpers.js';
 import { loadConfig } from '../../src/config.js';
 
-const codes = (res: { body: string }) => (json(res)._embedded?.['svc:errors'] ?? []).map((e: any) => e.code);
+const codes = (res: { body: string }) => (JSON.parse(res.body)._embedded?.['svc:errors'] ?? []).map((e: any) => e.code);
 const requested = (res: { headers: Record<string, unknown> }) => Number(/requested=(\d+)/.exec(String(res.headers['request-cost']))?.[1]);
 const bomb = (depth: number) => Array.from({ length: depth }, () => 'tax_item_categories').join(':tax:');
 
