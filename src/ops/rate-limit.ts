@@ -124,6 +124,12 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     const s = isCredentialRequest(req) ? await budget.spendCredential(req.ip) : await budget.spend(budgetKey(req.principal, req.ip), 1);
     setRateLimitHeaders(reply, s);
     if (s.allowed) return;
+    if (req.routeOptions.url === '/graphql') {
+      // GraphQL clients read errors in GraphQL's shape, as the cost surcharge refusal answers (limits.ts).
+      return reply.code(429).header('retry-after', String(s.reset)).type('application/json').send({
+        errors: [{ message: budget.message(s), extensions: { code: 'RATE_LIMITED', retryAfter: s.reset, limit: s.limit, remaining: s.remaining } }],
+      });
+    }
     return sendErrors(req, reply, 429, [{ code: 'rate_limited', message: budget.message(s) }], { 'retry-after': String(s.reset) });
   });
 }
