@@ -20,6 +20,7 @@ import { graphqlCollection, oneItem, restCollection } from './scenarios/reads.js
 import { addItem, checkout } from './scenarios/writes.js';
 import { subscriptions, webhooks } from './scenarios/live.js';
 import { coldStart, soak } from './scenarios/process.js';
+import { noisyNeighbour } from './scenarios/noisy.js';
 
 const cfg = loadBenchConfig();
 const startedAt = new Date();
@@ -98,6 +99,7 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
     await guard(`6 (${engine})`, only('6', `Fan-out of one event to ${cfg.subscribers} graphql-ws subscribers`, () => subscriptions(ctx)));
     const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? (first ? 300 : 150));
     await guard(`7 (${engine})`, () => webhooks(ctx, events, 10));
+    await guard(`noisy (${engine})`, only('noisy', 'Noisy neighbour', () => noisyNeighbour(ctx, entry)));
     if (first) {
       await guard(`soak (${engine})`, () => soak(ctx));
       for (const c of children.splice(0)) await c.stop();

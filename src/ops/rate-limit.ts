@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Principal } from '../auth/principal.js';
 import { sendErrors } from '../rest/http.js';
+import { verifyAccessToken } from '../auth/jwt.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +37,18 @@ export function isCredentialRequest(req: FastifyRequest): boolean {
 export function budgetKey(p: Principal | undefined, ip: string): string {
   if (p && p.kind !== 'anonymous') return `token:${p.tokenId ?? `${p.kind}:${p.clientId}`}`;
   return `ip:${ip}`;
+}
+
+/**
+ * The key of a request before the bearer hook runs: a validly signed, unexpired access token's
+ * `jti` (the principal's tokenId), checked without the database, so a flood over budget costs no
+ * statement; anything else is anonymous and spends its address's budget.
+ */
+function requestKey(app: FastifyInstance, req: FastifyRequest): string {
+  const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(req.headers.authorization ?? '');
+  const tokens = app.container?.tokens;
+  const claims = m && tokens ? verifyAccessToken(tokens.opts.keys, tokens.opts.issuer, m[1], tokens.nowSec()) : null;
+  return claims?.jti ? `token:${claims.jti}` : `ip:${req.ip}`;
 }
 
 /** What a spend left: RateLimit-Limit, -Remaining, -Reset, and whether the call may go ahead. */
@@ -116,12 +129,12 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
   );
   app.decorate('budget', budget);
 
-  // Added after the bearer hook of app.ts, so the principal is known when the key is chosen.
+  // Added before the bearer hook of app.ts (requestKey verifies the token's signature itself).
   app.addHook('onRequest', async (req, reply) => {
     if (reply.sent || EXEMPT_ROUTES.has(req.routeOptions.url ?? '')) return;
     // A WebSocket upgrade spends nothing itself: each operation on the socket does (ws.ts).
     if (req.headers.upgrade?.toLowerCase() === 'websocket') return;
-    const s = isCredentialRequest(req) ? await budget.spendCredential(req.ip) : await budget.spend(budgetKey(req.principal, req.ip), 1);
+    const s = isCredentialRequest(req) ? await budget.spendCredential(req.ip) : await budget.spend(requestKey(app, req), 1);
     setRateLimitHeaders(reply, s);
     if (s.allowed) return;
     if (req.routeOptions.url === '/graphql') {

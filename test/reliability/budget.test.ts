@@ -109,6 +109,10 @@ describe('one budget per token on every front door', () => {
     const statuses = await Promise.all(Array.from({ length: 30 }, () => call(t.app, chain.storeHref, { token: chain.storeToken }).then((r) => r.statusCode)));
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    // A caller over budget is refused before the token's database check: a flood costs no SQL.
+    const before = t.app.container.database.stats.statements;
+    expect((await call(t.app, chain.storeHref, { token: chain.storeToken })).statusCode).toBe(429);
+    expect(t.app.container.database.stats.statements - before).toBe(0);
   });
 
   it('starts without Redis and limits each instance in memory until Redis answers', async () => {
