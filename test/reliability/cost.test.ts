@@ -38,7 +38,9 @@ describe.each(engines())('one cost model (%s)', (engine) => {
   it('refuses the cyclic zoom bomb with 400 before any SQL runs, at every depth past the cap', async () => {
     for (const depth of [3, 4, 5, 8]) {
       const before = t.app.container.database.stats.statements;
+      const started = performance.now();
       const res = await call(t.app, `${taxHref}?zoom=${bomb(depth)}`, { token: chain.storeToken });
+      console.log(`[measure] ${engine}: cyclic zoom depth ${depth} answered ${res.statusCode} in ${(performance.now() - started).toFixed(1)} ms`);
       // Only the token's liveness check ran; no read of the tax or its children.
       expect(t.app.container.database.stats.statements - before, `depth ${depth}`).toBe(1);
       expect(res.statusCode, `depth ${depth}`).toBe(400);
