@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const ALLOW_HEADERS = 'Authorization, Content-Type, SERVICE-API-VERSION, Idempotency-Key, If-Match, If-None-Match, X-HTTP-Method-Override';
-const EXPOSE_HEADERS = 'Location, Content-Location, ETag, Allow, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id';
+const EXPOSE_HEADERS = 'Location, Content-Location, ETag, Allow, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Request-Cost, X-Request-Id';
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Registered origins change rarely; a short cache keeps the lookup off the hot path. */
 const CACHE_MS = 30_000;
