@@ -20,6 +20,7 @@ import { graphqlCollection, oneItem, restCollection } from './scenarios/reads.js
 import { addItem, checkout } from './scenarios/writes.js';
 import { subscriptions, webhooks } from './scenarios/live.js';
 import { coldStart, soak } from './scenarios/process.js';
+import { noisyNeighbour } from './scenarios/noisy.js';
 
 const cfg = loadBenchConfig();
 const startedAt = new Date();
@@ -30,8 +31,8 @@ const profiles: ProfileSummary[] = [];
 const seeds: Report['seeds'] = [];
 const warnings: string[] = [
   'The service runs bundled (esbuild → one ES module), as `npm start` runs it, in its own process with LOG_LEVEL=warn (at info Fastify logs every request) and NODE_ENV=production; the load generator runs in another process.',
-  'RATE_LIMIT_MAX and RATE_LIMIT_CREDENTIALS_MAX raised for the service: one load generator is one caller.',
-  'GRAPHQL_MAX_COST=100000 for the service: the default limit of 1,000 refuses scenario 3\'s query (its requested cost at first: 100 is about 46,000).',
+  'RATE_LIMIT_MAX and RATE_LIMIT_CREDENTIALS_MAX raised for the service: one load generator is one caller (the noisy-neighbour scenario runs its own service with the default limits).',
+  'WS_MAX_SOCKETS_PER_TOKEN raised for the service: scenario 6 stands for 1,000 subscribers, all with one token. Cost limits are the defaults.',
   'SQLite runs with the service\'s default SQLITE_SYNCHRONOUS=FULL; the baseline\'s insert uses the same setting.',
 ];
 
@@ -98,6 +99,7 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
     await guard(`6 (${engine})`, only('6', `Fan-out of one event to ${cfg.subscribers} graphql-ws subscribers`, () => subscriptions(ctx)));
     const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? (first ? 300 : 150));
     await guard(`7 (${engine})`, () => webhooks(ctx, events, 10));
+    await guard(`noisy (${engine})`, only('noisy', 'Noisy neighbour', () => noisyNeighbour(ctx, entry)));
     if (first) {
       await guard(`soak (${engine})`, () => soak(ctx));
       for (const c of children.splice(0)) await c.stop();

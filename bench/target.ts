@@ -39,13 +39,13 @@ export async function openTarget(cfg: BenchConfig, engine: Engine, port: number)
     // Fastify logs every request at info; at warn the log costs nothing per request.
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    // 100 transactions × 5 items × 3 options is a legitimate page that costs more than the default 1,000.
-    GRAPHQL_MAX_COST: '100000',
     // The webhook receiver of scenario 7 listens on loopback.
     OUTBOUND_ALLOW_PRIVATE: 'true',
     // The load generator is one address and one token: per-caller rate limits would measure the limiter.
     RATE_LIMIT_MAX: '100000000',
     RATE_LIMIT_CREDENTIALS_MAX: '100000000',
+    // Scenario 6 stands for 1,000 separate subscribers, all with the load generator's one token.
+    WS_MAX_SOCKETS_PER_TOKEN: '100000',
     ...(pgSchema ? { PGOPTIONS: `-c search_path=${pgSchema}` } : {}),
   };
   const config = loadConfig(env, { databaseSchema: pgSchema });

@@ -70,6 +70,8 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
 
   registerOps(app);
   registerCors(app);
+  // Before the bearer hook: a caller over budget is refused without the token's database check.
+  await registerRateLimit(app, config);
   app.addHook('onRequest', async (req, reply) => {
     req.principal = ANONYMOUS;
     const config = req.routeOptions.config;
@@ -100,8 +102,6 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
       req.principal = p;
     }
   });
-
-  await registerRateLimit(app, config);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) return sendApiError(req, reply, err);

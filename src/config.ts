@@ -34,8 +34,17 @@ export interface Config {
   outboundAllowPrivate: boolean;
   /** How long a pre-checkout hook or tax endpoint may take (DESIGN §6: 5 s). */
   preCheckoutTimeoutMs: number;
-  /** Largest calculated cost of one GraphQL operation (objects + connections × page size + mutations × 10). */
+  /** Largest calculated cost of one request, REST or GraphQL (src/data/cost.ts; docs/decisions.md on the numbers). */
   graphqlMaxCost: number;
+  /** Longest REST zoom path in steps (`a:b:c` is 3), and most objects one REST answer or webhook payload embeds. */
+  restMaxZoomDepth: number;
+  maxResponseObjects: number;
+  /** Calculated cost that spends one more unit of the rate-limit budget (beyond 1 per request or operation). */
+  rateLimitCostPerPoint: number;
+  /** graphql-ws caps: operations at once per socket, sockets per token, distinct live subscriptions per store. */
+  wsMaxOperations: number;
+  wsMaxSocketsPerToken: number;
+  wsMaxDistinctPerStore: number;
   /** Deepest field nesting of one GraphQL operation (root fields are depth 0). */
   graphqlMaxDepth: number;
   /** Most aliases in one GraphQL document. */
@@ -112,7 +121,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fileStorage: e.FILE_STORAGE ?? (isPostgresUrl(e.DATABASE_URL ?? '') ? 'database' : 'disk'),
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
     preCheckoutTimeoutMs: e.PRE_CHECKOUT_TIMEOUT_MS ?? 5000,
-    graphqlMaxCost: e.GRAPHQL_MAX_COST ?? 1000,
+    graphqlMaxCost: e.MAX_COST ?? e.GRAPHQL_MAX_COST ?? 300_000,
+    restMaxZoomDepth: e.REST_MAX_ZOOM_DEPTH ?? 4,
+    maxResponseObjects: e.MAX_RESPONSE_OBJECTS ?? 50_000,
+    rateLimitCostPerPoint: e.RATE_LIMIT_COST_PER_POINT ?? 1000,
+    wsMaxOperations: e.WS_MAX_OPERATIONS ?? 100,
+    wsMaxSocketsPerToken: e.WS_MAX_SOCKETS_PER_TOKEN ?? 100,
+    wsMaxDistinctPerStore: e.WS_MAX_DISTINCT_PER_STORE ?? 500,
     graphqlMaxDepth: e.GRAPHQL_MAX_DEPTH ?? 10,
     graphqlMaxAliases: e.GRAPHQL_MAX_ALIASES ?? 30,
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? true,

@@ -86,7 +86,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   };
   return {
     config, database, registry, repo, tokens, clock, bus, redis, files, checkout,
-    context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files }),
+    context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files, maxResponseObjects: config.maxResponseObjects }),
     close: async () => {
       await redis.close();
       await database.close();

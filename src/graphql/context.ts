@@ -8,6 +8,8 @@ export interface GraphQLContext {
   svc: ServiceContext;
   loaders: Loaders;
   checkout: CheckoutDeps;
+  /** Whose rate-limit budget the operation spends (src/ops/rate-limit.ts). */
+  budgetKey?: string;
 }
 
 export function graphqlContext(svc: ServiceContext, checkout: CheckoutDeps): GraphQLContext {

@@ -1,5 +1,6 @@
-// The calculated cost of an operation: every object costs 1, a connection costs its page size times
-// the cost of one node (plus 1 for itself), a mutation field costs 10. The same walk gives the
+// The calculated cost of an operation in the one cost model of src/data/cost.ts: every object costs
+// 1, a connection costs its page size times the cost of one node (plus 1 for itself), a mutation
+// field costs 10, exactly as a REST zoom of the same data. The same walk gives the
 // requested cost (from the document and its variables, before execution) and the actual cost
 // (from the data returned).
 import {
@@ -9,9 +10,10 @@ import {
   type ValueNode,
 } from 'graphql';
 import { MAX_LIMIT } from '../data/query.js';
+import { MUTATION_COST, OBJECT_COST, collectionCost } from '../data/cost.js';
 import { requestedPageSize } from './connections.js';
 
-export const MUTATION_COST = 10;
+export { MUTATION_COST };
 
 /** Before execution: walk the document with requested page sizes. */
 const PLANNED = Symbol('planned');
@@ -82,7 +84,7 @@ function nodesCost(w: Walk, sel: Selected, data: Data, viaEdge: boolean): number
   let total = 0;
   for (const item of items(at(data, sel.node.alias?.value ?? sel.node.name.value))) {
     if (!viaEdge) {
-      total += item == null ? 0 : 1 + objectCost(w, sel.node.selectionSet, type, item);
+      total += item == null ? 0 : OBJECT_COST + objectCost(w, sel.node.selectionSet, type, item);
       continue;
     }
     for (const f of fieldsOf(w, sel.node.selectionSet, type)) if (f.node.name.value === 'node') total += nodesCost(w, f, item, false);
@@ -92,22 +94,22 @@ function nodesCost(w: Walk, sel: Selected, data: Data, viaEdge: boolean): number
 
 function connectionCost(w: Walk, node: FieldNode, type: GraphQLObjectType, data: Data): number {
   let pages = 0;
-  let once = 1;
+  let once = 0;
   for (const f of fieldsOf(w, node.selectionSet!, type)) {
     const name = f.node.name.value;
     if (name === 'nodes' || name === 'edges') pages = Math.max(pages, nodesCost(w, f, data, name === 'edges'));
     else once += fieldCost(w, f, data, false);
   }
-  if (data !== PLANNED) return once + pages;
+  if (data !== PLANNED) return OBJECT_COST + once + pages;
   const size = Math.min(MAX_LIMIT, requestedPageSize(argValue(w, node, 'first'), argValue(w, node, 'last')));
-  return once + size * pages;
+  return once + collectionCost(size, pages);
 }
 
 function fieldCost(w: Walk, sel: Selected, data: Data, mutationRoot: boolean): number {
   const name = sel.node.name.value;
   if (name.startsWith('__')) return 0;
   const type = fieldType(sel.parent, name);
-  const own = mutationRoot ? MUTATION_COST : 1;
+  const own = mutationRoot ? MUTATION_COST : OBJECT_COST;
   if (!type || !isCompositeType(type) || !sel.node.selectionSet) return mutationRoot ? own : 0;
   const value = at(data, sel.node.alias?.value ?? name);
   if (isConnection(type)) return value == null ? 0 : connectionCost(w, sel.node, type, value);

@@ -1,21 +1,50 @@
-// Operation limits as graphql-js validation rules, so Apollo (HTTP) and graphql-ws (WebSocket) can
-// enforce the same ones: maximum depth, maximum aliases and maximum calculated cost (cost.ts).
-// Depth and aliases depend on the document only; cost also depends on the variables (page sizes),
-// so it is a separate rule built per request.
+// Every GraphQL rule as one set, so Apollo (HTTP) and graphql-ws (WebSocket) enforce the same ones:
+// the introspection policy, maximum depth, maximum aliases and maximum calculated cost (cost.ts) as
+// graphql-js validation rules, plus the suggestion and persisted-query policies both transports
+// apply to what they answer. Depth, aliases and introspection depend on the document only; cost
+// also depends on the variables (page sizes), so it is a separate rule built per request.
 import {
-  GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type OperationDefinitionNode,
-  type SelectionSetNode, type ValidationContext, type ValidationRule,
+  GraphQLError, Kind, NoSchemaIntrospectionCustomRule, type ASTVisitor, type FragmentDefinitionNode,
+  type OperationDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule,
 } from 'graphql';
+import { HeaderMap } from '@apollo/server';
 import { fragmentsOf, requestedCost } from './cost.js';
+import type { Budget, Spent } from '../ops/rate-limit.js';
 
 export interface LimitConfig {
   graphqlMaxCost: number;
   graphqlMaxDepth: number;
   graphqlMaxAliases: number;
+  /** Absent means on. */
+  graphqlIntrospection?: boolean;
 }
 
+/** "Did you mean …" would describe the schema to whoever probes it: shown in development only. */
+export function hideSuggestions(message: string): string {
+  return process.env.NODE_ENV === 'development' ? message : message.replace(/ ?Did you mean(.+?)\?$/, '');
+}
+
+export const rateHeaders = (s: Spent): Array<[string, string]> =>
+  [['ratelimit-limit', String(s.limit)], ['ratelimit-remaining', String(s.remaining)], ['ratelimit-reset', String(s.reset)]];
+
+/** The error of an operation whose cost the caller's budget cannot pay (HTTP and WebSocket alike). */
+export function rateLimitedError(budget: Budget, s: Spent, http = true): GraphQLError {
+  return new GraphQLError(budget.message(s), {
+    extensions: {
+      code: 'RATE_LIMITED', retryAfter: s.reset, limit: s.limit, remaining: s.remaining,
+      ...(http ? { http: { status: 429, headers: new HeaderMap([['retry-after', String(s.reset)], ...rateHeaders(s)]) } } : {}),
+    },
+  });
+}
+
+/**
+ * Automatic persisted queries are off on every transport: they are a cache, not a safelist, and
+ * graphql-ws has no way to carry them. A request with only a hash gets this error on both.
+ */
+export const PERSISTED_QUERIES_OFF = { message: 'PersistedQueryNotSupported', code: 'PERSISTED_QUERY_NOT_SUPPORTED' } as const;
+
 /** Apollo reports every failed rule with this code; the limits say the same on every transport. */
-const VALIDATION_FAILED = 'GRAPHQL_VALIDATION_FAILED';
+export const VALIDATION_FAILED = 'GRAPHQL_VALIDATION_FAILED';
 
 /** Introspection (`__schema`, `__type`, `__typename`) is exempt: its own shape is fixed and small. */
 const isMeta = (name: string) => name.startsWith('__');
@@ -100,7 +129,8 @@ export function maxCostRule(max: number, opts: CostOptions = {}): ValidationRule
 
 /** The limits that depend on the document alone (Apollo caches their verdict per document). */
 export function documentRules(config: LimitConfig): ValidationRule[] {
-  return [maxDepthRule(config.graphqlMaxDepth), maxAliasesRule(config.graphqlMaxAliases)];
+  const rules = [maxDepthRule(config.graphqlMaxDepth), maxAliasesRule(config.graphqlMaxAliases)];
+  return config.graphqlIntrospection === false ? [NoSchemaIntrospectionCustomRule, ...rules] : rules;
 }
 
 /** Every limit, for a transport that validates each request itself (graphql-ws's onSubscribe). */

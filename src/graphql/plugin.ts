@@ -9,21 +9,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { buildSchema } from './schema.js';
 import { graphqlContext, type GraphQLContext } from './context.js';
-import { documentRules, maxCostRule, validationRules } from './limits.js';
+import { documentRules, maxCostRule, rateHeaders, rateLimitedError } from './limits.js';
 import websocket from '@fastify/websocket';
 import { graphqlWsHandler } from './ws.js';
 import { actualCost, fragmentsOf } from './cost.js';
 import { registerGraphiqlAssets, sendGraphiql, wantsGraphiql } from './graphiql.js';
 import { formatError, graphqlRouteErrors, unavailableStatus } from './errors.js';
+import { budgetKey, type Budget } from '../ops/rate-limit.js';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side; quote the logref when reporting it.';
 
 /**
  * The cost limit needs the request's variables, so it runs per request once the operation is known
  * (the document-only limits run in Apollo's cached validation). The requested and the actual cost
- * are reported in `extensions.cost`.
+ * are reported in `extensions.cost`; the cost is spent from the caller's budget (the request
+ * itself spent 1 unit in the rate-limit hook).
  */
-function costPlugin(config: Config): ApolloServerPlugin<GraphQLContext> {
+function costPlugin(config: Config, budget: Budget | undefined): ApolloServerPlugin<GraphQLContext> {
   const maximum = config.graphqlMaxCost;
   return {
     async requestDidStart() {
@@ -34,6 +36,12 @@ function costPlugin(config: Config): ApolloServerPlugin<GraphQLContext> {
             variables: rc.request.variables, operationName: rc.operationName, onCost: (c) => { requested = c; },
           })]);
           if (err) throw new GraphQLError(err.message, { nodes: err.nodes, extensions: { ...err.extensions, http: { status: 400 } } });
+          const key = rc.contextValue.budgetKey;
+          const units = budget && key && requested !== undefined ? budget.surcharge(requested) : 0;
+          if (!budget || !key || units === 0) return;
+          const spent = await budget.spend(key, units);
+          for (const [k, v] of rateHeaders(spent)) rc.response.http.headers.set(k, v);
+          if (!spent.allowed) throw rateLimitedError(budget, spent);
         },
         async willSendResponse(rc) {
           if (requested === undefined || rc.response.body.kind !== 'single' || !rc.operation) return;
@@ -92,16 +100,18 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
   const apollo = new ApolloServer<GraphQLContext>({
     ...(config.graphqlJit ? { gateway: jitGateway(schema) } : { schema }),
     plugins: [
-      fastifyApolloDrainPlugin(app), subscriptionsNeedWebSocket, costPlugin(config), maskingPlugin(app), unavailableStatus,
+      fastifyApolloDrainPlugin(app), subscriptionsNeedWebSocket, costPlugin(config, app.budget), maskingPlugin(app), unavailableStatus,
       // No type sets cache hints, and the default plugin's willResolveField wraps every resolver
       // of every request (13% of a 2,000-object query) to compute a policy nobody reads.
       ApolloServerPluginCacheControlDisabled(),
     ],
+    // Introspection is decided by documentRules (limits.ts), the rule graphql-ws applies too.
     validationRules: documentRules(config),
+    introspection: true,
+    persistedQueries: false,
     formatError,
-    introspection: config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
-    // "Did you mean …" would describe the schema to whoever probes it.
+    // "Did you mean …" would describe the schema to whoever probes it (limits.ts hideSuggestions on WS).
     hideSchemaDetailsFromClientErrors: process.env.NODE_ENV !== 'development',
     // Credentials travel only in the Authorization header, never in cookies, so a cross-site
     // request cannot act for anyone; the check would also refuse plain GET queries.
@@ -121,7 +131,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
           },
         });
       }
-      return graphqlContext(container.context(principal, req.id), container.checkout);
+      return { ...graphqlContext(container.context(principal, req.id), container.checkout), budgetKey: budgetKey(principal, req.ip) };
     },
   });
   // Subscriptions (and queries, mutations) over graphql-ws share GET /graphql: upgrades go to the
@@ -131,7 +141,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     method: 'GET',
     url: '/graphql',
     errorHandler: graphqlRouteErrors,
-    wsHandler: graphqlWsHandler(app, schema, (variables) => validationRules(config, { variables })),
+    wsHandler: graphqlWsHandler(app, schema),
     // Browsers asking for a page get GraphiQL; every other GET is a query for Apollo.
     preHandler: async (req, reply) => {
       if (wantsGraphiql(req.headers.accept)) return sendGraphiql(reply);

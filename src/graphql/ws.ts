@@ -3,8 +3,12 @@
 // checked like a header; because a socket outlives a request, its liveness (revocation, deleted
 // client, user or store) is checked again before each operation and each batch of events, and the
 // socket closes with 4403 once it fails, or with 4401 when the token expires. A consumer that
-// cannot keep up is disconnected (4429) rather than buffered without bound.
-import { GraphQLError, parse, specifiedRules, validate, type GraphQLSchema, type ValidationRule } from 'graphql';
+// cannot keep up is disconnected (4429) rather than buffered without bound. Every rule of the HTTP
+// path applies here too (limits.ts: introspection, depth, aliases, cost, suggestions, persisted
+// queries), each operation spends the caller's rate-limit budget (1 unit plus its cost, as an HTTP
+// request does), and ws-caps.ts bounds sockets per token and distinct live subscriptions per store.
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import type { SubscribePayload } from 'graphql-ws';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import { verifyAccessToken, type VerifiedAccess } from '../auth/jwt.js';
@@ -13,6 +17,9 @@ import type { LiveContext } from './event-resolvers.js';
 import { LivenessChecks } from './ws-liveness.js';
 import { makeWsHandler, type WsExtra } from './ws-transport.js';
 import { sharedSubscribe, type Shareable } from './shared-subscribe.js';
+import { documentRules, hideSuggestions, maxCostRule, PERSISTED_QUERIES_OFF, rateLimitedError, VALIDATION_FAILED } from './limits.js';
+import { CLOSE_TOO_MANY_SOCKETS, WsCaps } from './ws-caps.js';
+import { budgetKey } from '../ops/rate-limit.js';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -28,7 +35,14 @@ interface ConnectionState {
   expiry?: NodeJS.Timeout;
   /** One per running operation, by its id: aborted when it completes or the socket closes. */
   aborts: Map<string, AbortController>;
+  /** Whose budget and socket slot this socket uses. */
+  key?: string;
+  /** Live subscriptions by operation id, counted in the store's distinct cap until they end. */
+  live: Map<string, { store: number; shareKey: string }>;
 }
+
+const fail = (message: string, code: string, extensions: Record<string, unknown> = {}) =>
+  [new GraphQLError(message, { extensions: { code, ...extensions } })];
 
 /**
  * Operations with equal keys compute equal results for an event, so they may share one execution
@@ -45,15 +59,22 @@ function authorizationOf(params: Record<string, unknown> | undefined): string | 
   return typeof v === 'string' ? v : undefined;
 }
 
-export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema, rules: (variables: Record<string, unknown>) => ValidationRule[]) {
-  const { container } = app;
+export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
+  const { container, budget } = app;
   const { config, tokens } = container;
   const liveness = new LivenessChecks(tokens);
+  const caps = new WsCaps(config.wsMaxSocketsPerToken, config.wsMaxDistinctPerStore);
+  const rules = documentRules(config);
   const states = new WeakMap<object, ConnectionState>();
   const stateOf = (extra: object) => {
     let s = states.get(extra);
-    if (!s) { s = { aborts: new Map() }; states.set(extra, s); }
+    if (!s) { s = { aborts: new Map(), live: new Map() }; states.set(extra, s); }
     return s;
+  };
+  const endLive = (state: ConnectionState, id: string) => {
+    const l = state.live.get(id);
+    if (l) caps.removeLive(l.store, l.shareKey);
+    state.live.delete(id);
   };
   /** Ends the socket's operations at once: after close() the peer may take long to answer. */
   const shut = (extra: WsExtra, close: { code: number; reason: string }) => {
@@ -67,6 +88,60 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema, ru
     shut(extra, CLOSE_REVOKED);
     return false;
   };
+  /** The HTTP path's rules and budget for one operation: its execution arguments, or the errors refusing it. */
+  const admit = async (extra: WsExtra, state: ConnectionState, id: string, payload: SubscribePayload,
+    abort: AbortController): Promise<ExecutionArgs | readonly GraphQLError[]> => {
+    if (payload.extensions?.persistedQuery) return fail(PERSISTED_QUERIES_OFF.message, PERSISTED_QUERIES_OFF.code);
+    let document: DocumentNode;
+    try {
+      document = parse(payload.query);
+    } catch (err) {
+      return fail(err instanceof GraphQLError ? err.message : 'The query is not valid GraphQL.', 'GRAPHQL_PARSE_FAILED');
+    }
+    // The HTTP path's rules, including the cost rule that needs the operation's variables.
+    const variables = payload.variables ?? {};
+    let cost = 0;
+    const costRule = maxCostRule(config.graphqlMaxCost, { variables, operationName: payload.operationName, onCost: (c) => { cost = c; } });
+    const errors = validate(schema, document, [...specifiedRules, ...rules, costRule]);
+    if (errors.length) {
+      return errors.map((e) => new GraphQLError(hideSuggestions(e.message), {
+        nodes: e.nodes, extensions: { code: VALIDATION_FAILED, ...e.extensions },
+      }));
+    }
+    // A live subscription takes a place among the store's distinct ones until it ends.
+    const share = shareable(state.principal!, payload);
+    const isLive = document.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'subscription'
+      && (!payload.operationName || d.name?.value === payload.operationName));
+    const store = state.principal!.storeId;
+    if (isLive && store !== undefined && store !== null) {
+      if (!caps.addLive(store, share.shareKey!)) {
+        return fail(`The store has ${config.wsMaxDistinctPerStore} distinct live subscriptions, the most allowed; ` +
+          'subscribe with the same document and variables as an existing one, or end one first.', 'TOO_MANY_SUBSCRIPTIONS',
+        { maximum: config.wsMaxDistinctPerStore });
+      }
+      state.live.set(id, { store, shareKey: share.shareKey! });
+    }
+    // The operation spends the budget an HTTP request of the same cost would.
+    if (budget && state.key) {
+      const spent = await budget.spend(state.key, 1 + budget.surcharge(cost));
+      if (!spent.allowed) {
+        endLive(state, id);
+        return [rateLimitedError(budget, spent, false)];
+      }
+    }
+    // Each operation is a request: REST would check the token's liveness for it too.
+    if (!(await stillLive(extra, state, performance.now()))) {
+      endLive(state, id);
+      return [new GraphQLError(CLOSE_REVOKED.reason)];
+    }
+    const live: LiveContext = {
+      signal: abort.signal,
+      pollMs: config.subscriptionPollMs,
+      admit: (readAt) => stillLive(extra, state, readAt),
+    };
+    const contextValue = { ...graphqlContext(container.context(state.principal!, `ws:${id}`), container.checkout), ...live, ...share };
+    return { schema, document, variableValues: variables, operationName: payload.operationName ?? undefined, contextValue };
+  };
   return makeWsHandler({
     schema,
     subscribe: sharedSubscribe,
@@ -78,6 +153,12 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema, ru
       const claims = verifyAccessToken(tokens.opts.keys, tokens.opts.issuer, header!.trim().split(/\s+/)[1], tokens.nowSec());
       if (!claims) return false;
       const state = stateOf(ctx.extra);
+      const key = budgetKey(principal, ctx.extra.request.ip);
+      if (!caps.openSocket(key)) {
+        ctx.extra.socket.close(CLOSE_TOO_MANY_SOCKETS.code, CLOSE_TOO_MANY_SOCKETS.reason);
+        return false;
+      }
+      state.key = key;
       state.principal = principal;
       state.claims = claims;
       state.release = liveness.hold(claims);
@@ -96,36 +177,32 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema, ru
       state.release?.();
       for (const a of state.aborts.values()) a.abort();
       state.aborts.clear();
+      for (const id of [...state.live.keys()]) endLive(state, id);
+      if (state.key) caps.closeSocket(state.key);
+      state.key = undefined;
     },
     onSubscribe: async (ctx, id, payload) => {
-      // The HTTP path's limits, including the cost rule that needs the operation's variables.
-      let document;
-      try {
-        document = parse(payload.query);
-      } catch (err) {
-        return [err instanceof GraphQLError ? err : new GraphQLError('The query is not valid GraphQL.')];
-      }
-      const variables = payload.variables ?? {};
-      const errors = validate(schema, document, [...specifiedRules, ...rules(variables)]);
-      if (errors.length) return errors;
-      // Each operation is a request: REST would check the token's liveness for it too.
       const state = stateOf(ctx.extra);
-      if (!(await stillLive(ctx.extra, state, performance.now()))) return [new GraphQLError(CLOSE_REVOKED.reason)];
+      if (state.aborts.size >= config.wsMaxOperations) {
+        return fail(`This socket runs ${state.aborts.size} operations; at most ${config.wsMaxOperations} are allowed at once. Complete one first.`,
+          'TOO_MANY_OPERATIONS', { maximum: config.wsMaxOperations });
+      }
+      // The slot is taken before anything is awaited, so concurrent messages cannot overshoot the cap.
       const abort = new AbortController();
       state.aborts.set(id, abort);
-      const live: LiveContext = {
-        signal: abort.signal,
-        pollMs: config.subscriptionPollMs,
-        admit: (readAt) => stillLive(ctx.extra, state, readAt),
-      };
-      const contextValue = { ...graphqlContext(container.context(state.principal!, `ws:${id}`), container.checkout), ...live, ...shareable(state.principal!, payload) };
-      return { schema, document, variableValues: variables, operationName: payload.operationName ?? undefined, contextValue };
+      const result = await admit(ctx.extra, state, id, payload, abort);
+      if (Array.isArray(result)) {
+        state.aborts.delete(id);
+        endLive(state, id);
+      }
+      return result;
     },
     onComplete: (ctx, id) => {
       // A finished operation must not keep its controller (and its stream) for the socket's lifetime.
       const state = stateOf(ctx.extra);
       state.aborts.get(id)?.abort();
       state.aborts.delete(id);
+      endLive(state, id);
     },
   }, { log: app.log, maxBufferedBytes: config.wsMaxBufferedBytes, tooSlow: (extra) => shut(extra, CLOSE_TOO_SLOW) });
 }

@@ -10,6 +10,7 @@ import { bodyValue } from './body.js';
 import { sendRepresentation, serviceContext } from './http.js';
 import { actionFields } from './links.js';
 import { parseListQuery } from './query-string.js';
+import { chargeRead } from './query-cost.js';
 import { representCollection, representOne } from './represent.js';
 
 export type CollectionMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -27,6 +28,7 @@ async function sendCollection(req: FastifyRequest, reply: FastifyReply, parent: 
   const qs = params(req);
   const { query, errors } = parseListQuery(ctx.registry, member, qs);
   if (errors.length) throw ApiError.invalid(errors);
+  await chargeRead(req, reply, member, query, 'collection');
   const page = await listChildren(ctx, parent, query);
   const href = `${ctx.baseUrl}${parent.resource.path}/${parent.id}/${parent.rel.name}`;
   const rep = await representCollection(ctx, member, parent.rel.name, href, qs, page, query, { fields: actionFields(member) });

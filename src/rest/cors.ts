@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const allowHeaders = (versionHeader: string) =>
   `Authorization, Content-Type, ${versionHeader}, Idempotency-Key, If-Match, If-None-Match, X-HTTP-Method-Override`;
-const EXPOSE_HEADERS = 'Location, Content-Location, ETag, Allow, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id';
+const EXPOSE_HEADERS = 'Location, Content-Location, ETag, Allow, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Request-Cost, X-Request-Id';
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Registered origins change rarely; a short cache keeps the lookup off the hot path. */
 const CACHE_MS = 30_000;

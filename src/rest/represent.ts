@@ -7,6 +7,7 @@ import type { Page } from '../data/repository.js';
 import { HAL_JSON, type Action, type ActionField, type Embedded, type Link, type Representation } from '../representations/types.js';
 import type { ServiceContext } from '../services/context.js';
 import { authorize, beforeRead } from '../services/resource-service.js';
+import { ApiError } from '../services/errors.js';
 import { accessTarget } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
 import { readerView } from '../services/reader-view.js';
@@ -48,7 +49,35 @@ async function loadZoom(ctx: ServiceContext, r: ResourceDef, rel: RelDef, rows: 
   }));
 }
 
-export async function representRows(ctx: ServiceContext, r: ResourceDef, stored: Values[], q: Pick<ListQuery, 'fields' | 'zoom'>): Promise<Representation[]> {
+/**
+ * How many objects the answer holds so far, counting every place a shared child appears (a tax
+ * reached from 30 tax_item_categories is written 30 times): the hard cap on response size, checked
+ * level by level before the next level is loaded, so a cyclic zoom stops before it is written out.
+ */
+interface Tally {
+  objects: number;
+  max: number;
+}
+
+function countLevel(tally: Tally, added: number): void {
+  tally.objects += added;
+  if (tally.objects > tally.max) {
+    throw ApiError.invalid([{
+      field: 'zoom', code: 'response_too_large',
+      message: `The answer would embed more than ${tally.max} objects; ask for a smaller limit or fewer zooms, or follow links instead.`,
+    }]);
+  }
+}
+
+export async function representRows(ctx: ServiceContext, r: ResourceDef, rows: Values[], q: Pick<ListQuery, 'fields' | 'zoom'>): Promise<Representation[]> {
+  const tally = { objects: 0, max: ctx.maxResponseObjects ?? Infinity };
+  countLevel(tally, rows.length);
+  return buildRows(ctx, r, rows, q, rows.map(() => 1), tally);
+}
+
+/** `weights[i]`: how many times rows[i] appears in the answer. */
+async function buildRows(ctx: ServiceContext, r: ResourceDef, stored: Values[], q: Pick<ListQuery, 'fields' | 'zoom'>,
+  weights: number[], tally: Tally): Promise<Representation[]> {
   const rows = readerView(ctx, r, withDerived(ctx, r, stored));
   const zooms = zoomsWithEmbeds(r, q.zoom);
   const embeds: Embedded[][] = rows.map(() => []);
@@ -57,10 +86,16 @@ export async function representRows(ctx: ServiceContext, r: ResourceDef, stored:
     const target = ctx.registry.resource(rel.target);
     const byParent = await loadZoom(ctx, r, rel, rows, z.query);
     // A child reached from two parents (a shared category) is represented once.
+    const weightOf = new Map<Values, number>();
+    let added = 0;
+    for (let i = 0; i < rows.length; i++) {
+      for (const c of byParent.get(rows[i].id) ?? []) weightOf.set(c, (weightOf.get(c) ?? 0) + weights[i]);
+      added += weights[i] * (byParent.get(rows[i].id)?.length ?? 0);
+    }
+    countLevel(tally, added);
+    const children = [...weightOf.keys()];
+    const reps = await buildRows(ctx, target, children, z.query, children.map((c) => weightOf.get(c)!), tally);
     const repOf = new Map<Values, Representation>();
-    const children: Values[] = [];
-    for (const list of byParent.values()) for (const c of list) if (!repOf.has(c)) { repOf.set(c, undefined as never); children.push(c); }
-    const reps = await representRows(ctx, target, children, z.query);
     for (let i = 0; i < children.length; i++) repOf.set(children[i], reps[i]);
     const name = svc(rel.name);
     const single = rel.kind === 'one';

@@ -8,6 +8,7 @@ import { bodyObject, effectiveMethod, idParam } from './body.js';
 import { checkIfMatch, sendRepresentation, serviceContext } from './http.js';
 import { actionFields } from './links.js';
 import { parseListQuery } from './query-string.js';
+import { chargeRead } from './query-cost.js';
 import { representCollection, representOne } from './represent.js';
 import { customCreates, customUpdates } from './custom-creates.js';
 import { collectionHandlers, type CollectionMethod } from './collection-handlers.js';
@@ -44,6 +45,7 @@ function memberRoute(app: FastifyInstance, r: ResourceDef): void {
       const id = idParam((req.params as { id: string }).id, r.name);
       const { query, errors } = parseListQuery(app.container.registry, r, params(req));
       if (errors.length) throw ApiError.invalid(errors);
+      await chargeRead(req, reply, r, query, 'member');
       if (method === 'GET' || method === 'HEAD') {
         const row = await getRow(ctx, r, id);
         return sendRepresentation(req, reply, await representOne(ctx, r, row, query), { etag: true });
@@ -98,6 +100,7 @@ function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef,
       }
       const { query, errors } = parseListQuery(app.container.registry, member, qs);
       if (errors.length) throw ApiError.invalid(errors);
+      await chargeRead(req, reply, member, query, 'collection');
       const page = await listChildren(ctx, parentRef, query);
       const href = `${app.container.config.baseUrl}${parent.path}/${parentRef.id}/${rel.name}`;
       const rep = await representCollection(ctx, member, rel.name, href, qs, page, query,

@@ -23,4 +23,6 @@ export interface ServiceContext {
   requestId: string;
   /** Uploaded files (downloadables). */
   files: FileStore;
+  /** Hard cap on the objects one REST answer or webhook payload embeds (MAX_RESPONSE_OBJECTS). */
+  maxResponseObjects?: number;
 }

@@ -67,7 +67,7 @@ describe('request size limits', () => {
     const cfg = w.t.config;
     const deep = await gql(`{ ${'store { user { '.repeat(Math.ceil(cfg.graphqlMaxDepth / 2) + 1)}id${' } }'.repeat(Math.ceil(cfg.graphqlMaxDepth / 2) + 1)} }`);
     const aliases = await gql(`{ ${Array.from({ length: cfg.graphqlMaxAliases + 1 }, (_, i) => `a${i}: __typename`).join(' ')} }`);
-    const costly = await gql('{ store { taxes(first: 300) { nodes { taxItemCategories(first: 300) { nodes { id } } } } } }');
+    const costly = await gql('{ store { taxes(first: 300) { nodes { taxItemCategories(first: 300) { nodes { id itemCategory { id } tax { id store { id } } } } } } } }');
     for (const [res, limit] of [[deep, 'depth'], [aliases, 'aliases'], [costly, 'cost']] as const) {
       expect(res.statusCode, res.body).toBe(400);
       expect(json(res).errors[0].extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', limit });

@@ -1,0 +1,58 @@
+// One cost model for every front door (REST zoom, GraphQL over HTTP and over WebSocket): the cost
+// of a read is the number of objects it may return. An object costs 1; a collection (a GraphQL
+// connection, a REST collection or a zoomed to-many child) costs 1 plus its page size times the
+// cost of one member; a mutation costs 10. GraphQL walks its selection with these functions
+// (src/graphql/cost.ts); REST walks the ListQuery below, so `?limit=100&zoom=items,items:item_options`
+// costs what `transactions(first: 100) { nodes { items { nodes { itemOptions { nodes } } } } }` costs.
+import type { Registry, ResourceDef } from '../model/types.js';
+import { DEFAULT_LIMIT, emptyQuery, type ListQuery, type Zoom } from './query.js';
+
+export const OBJECT_COST = 1;
+export const MUTATION_COST = 10;
+
+/**
+ * Members a collection is assumed to hold when the request names no page size: a GraphQL
+ * connection without first/last, and every REST zoom (the hAPI language has no page size for
+ * zoomed children; they are embedded whole). The real number is held by the response-size cap.
+ */
+export const ESTIMATED_PAGE = DEFAULT_LIMIT;
+
+/** A collection of `pageSize` members, each costing `memberCost`. */
+export function collectionCost(pageSize: number, memberCost: number): number {
+  return OBJECT_COST + pageSize * memberCost;
+}
+
+/** Zoom steps of the longest `a:b:c` path (to-one and to-many steps alike). */
+export function zoomDepth(q: Pick<ListQuery, 'zoom'>): number {
+  let max = 0;
+  for (const z of q.zoom) max = Math.max(max, 1 + zoomDepth(z.query));
+  return max;
+}
+
+/** Every rel embedded in a representation of `r`: the zooms asked for and the always-embedded ones. */
+function zoomsOf(r: ResourceDef, q: Pick<ListQuery, 'zoom'>): Zoom[] {
+  const out = [...q.zoom];
+  for (const rel of r.rels) if (rel.embed && !out.some((z) => z.rel === rel.name)) out.push({ rel: rel.name, query: emptyQuery() });
+  return out;
+}
+
+/** One representation of `r` with its embedded children. */
+export function memberCost(registry: Registry, r: ResourceDef, q: Pick<ListQuery, 'zoom'>): number {
+  let total = OBJECT_COST;
+  for (const z of zoomsOf(r, q)) {
+    const rel = r.relsByName.get(z.rel);
+    if (!rel) continue;
+    const child = memberCost(registry, registry.resource(rel.target), z.query);
+    total += rel.kind === 'many' ? collectionCost(ESTIMATED_PAGE, child) : child;
+  }
+  return total;
+}
+
+/**
+ * A REST read: one member (`GET /taxes/1?zoom=…`), or a page of a collection, which also reads
+ * its parent (`GET /stores/1/transactions?limit=100&zoom=…` ≙ `store { transactions(first: 100) }`).
+ */
+export function restReadCost(registry: Registry, r: ResourceDef, q: ListQuery, shape: 'member' | 'collection'): number {
+  const member = memberCost(registry, r, q);
+  return shape === 'member' ? member : OBJECT_COST + collectionCost(q.limit, member);
+}
