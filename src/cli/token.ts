@@ -8,7 +8,7 @@ import { findUser, issueIntegration } from '../auth/accounts.js';
 import { createStore, createUser } from '../auth/oauth.js';
 import { ANONYMOUS } from '../auth/principal.js';
 import { USER_FULL } from '../auth/scopes.js';
-import { loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config.js';
 import { createContainer } from '../container.js';
 import { ApiError } from '../services/errors.js';
 
@@ -74,7 +74,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   runTokenCommand(process.argv.slice(2)).then((out) => {
     process.stdout.write(`${out}\n`);
   }, (err) => {
-    process.stderr.write(`${err instanceof CliError ? err.message : (err as Error).stack}\n`);
-    process.exitCode = err instanceof CliError ? 2 : 1;
+    const said = err instanceof CliError || err instanceof ConfigError;
+    process.stderr.write(`${said ? err.message : (err as Error).stack}\n`);
+    process.exitCode = said ? 2 : 1;
   });
 }

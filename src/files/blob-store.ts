@@ -11,8 +11,7 @@
 // `tmp/` never takes a file a client was told is uploaded. Claiming links the parked file into
 // `blobs/`, so a write that fails leaves the upload claimable; the parked name goes after commit.
 //
-// A full disk (ENOSPC, EDQUOT, EFBIG) is a StorageFullError, never blamed on the client's stream;
-// the store remembers it for /readyz until a write succeeds again.
+// A full disk (ENOSPC, EDQUOT, EFBIG) is a StorageFullError (remembered for /readyz), never the client's fault.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -194,7 +193,7 @@ export class BlobStore implements FileStore {
     return { key: this.newKey(storeId), tempPath: this.parkedPathOf(key), parked: true, size, sha256 };
   }
 
-  /** Removes a parked upload; a missing one is not an error. */
+  /** Removes a parked upload (missing is fine). */
   async removeParked(key: string): Promise<void> {
     await rm(this.parkedPathOf(key), { force: true });
   }
@@ -273,10 +272,7 @@ export class BlobStore implements FileStore {
   }
 }
 
-function isDiskError(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'syscall' in err;
-}
-
+const isDiskError = (err: unknown) => typeof err === 'object' && err !== null && 'syscall' in err;
 async function moveDurably(from: string, to: string): Promise<void> {
   const dir = resolve(to, '..');
   await mkdir(dir, { recursive: true, mode: 0o700 });

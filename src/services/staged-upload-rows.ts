@@ -84,11 +84,6 @@ export async function consume(tx: Tx, id: number, storeId: number, now: string):
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Gives a claim back after the write that made it was undone. */
-export async function release(db: Db, id: number, now: string): Promise<void> {
-  await db.updateTable(TABLE).set({ consumed_at: null, date_modified: now }).where('id', '=', id).execute();
-}
-
 /** Uploads past their expiry, at most `limit` of them, oldest first. */
 export async function expired(db: Db, now: string, limit: number): Promise<StagedUploadRow[]> {
   const rows = await db.selectFrom(TABLE).select(COLUMNS).where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();

@@ -200,11 +200,6 @@ export async function consumeStagedUpload(tx: Tx, ctx: ServiceContext, id: numbe
     ?? { field: STAGED_FIELD, code: 'already_used', message: 'this staged upload has already been used' }]);
 }
 
-/** Makes a claimed upload claimable again after the write that claimed it was undone. */
-export async function releaseStagedUpload(ctx: ServiceContext, id: number): Promise<void> {
-  await rows.release(ctx.database.db, id, formatTimestamp(ctx.clock.now()));
-}
-
 /**
  * Removes expired staged uploads and their parked bytes (a claimed one's were linked into place).
  * Runs on start and whenever an upload is staged, so abandoned uploads do not pile up.

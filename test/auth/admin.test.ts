@@ -78,7 +78,8 @@ describe('/admin Get Token', () => {
 
 describe('npm run token', () => {
   const dir = mkdtempSync(join(tmpdir(), 'token-cli-'));
-  const env = { DATABASE_URL: join(dir, 'cli.sqlite'), DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET, BASE_URL: 'http://api.test' };
+  // MODE too: under vitest the environment holds Vite's MODE=test, which the configuration refuses.
+  const env = { DATABASE_URL: join(dir, 'cli.sqlite'), DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET, BASE_URL: 'http://api.test', MODE: 'production' };
   const email = `${uniq('cli')}@example.com`;
   const domain = uniq('cli-shop');
   const create = ['--email', email, '--store-domain', domain, '--first-name', 'Cli', '--last-name', 'User', '--password', PASSWORD,
