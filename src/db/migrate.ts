@@ -10,10 +10,10 @@ import * as m004 from './migrations/004_idempotency.js';
 import * as m006 from './migrations/006_read_paths.js';
 import * as m005 from './migrations/005_webhook_delivery.js';
 import * as m007 from './migrations/007_staged_uploads.js';
-import * as m008money from './migrations/008_money_path.js';
-import * as m008secrets from './migrations/008_secrets.js';
-import * as m008downloads from './migrations/008_downloads.js';
-import * as m008faults from './migrations/008_faults_file_blobs.js';
+import * as m008 from './migrations/008_money_path.js';
+import * as m009 from './migrations/009_secrets.js';
+import * as m010 from './migrations/010_downloads.js';
+import * as m011 from './migrations/011_faults_file_blobs.js';
 
 interface Migration {
   name: string;
@@ -28,10 +28,10 @@ export const migrations: Migration[] = [
   { name: '005_webhook_delivery', up: m005.up },
   { name: '006_read_paths', up: m006.up },
   { name: '007_staged_uploads', up: m007.up },
-  { name: '008_money_path', up: m008money.up },
-  { name: '008_secrets', up: m008secrets.up },
-  { name: '008_downloads', up: m008downloads.up },
-  { name: '008_faults_file_blobs', up: m008faults.up },
+  { name: '008_money_path', up: m008.up },
+  { name: '009_secrets', up: m009.up },
+  { name: '010_downloads', up: m010.up },
+  { name: '011_faults_file_blobs', up: m011.up },
 ];
 
 /**

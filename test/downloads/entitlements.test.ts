@@ -162,8 +162,12 @@ describe.each(engines())('download entitlements (%s)', (engine) => {
       expect([v, res.statusCode]).toEqual([v, 404]);
       expect(errorCode(res)).not.toBe(undefined);
     }
-    expect((await t.app.inject({ method: 'POST', url: new URL(d.download_url).pathname })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: new URL(d.download_url).pathname })).statusCode).toBe(404);
+    // Other methods: 405 naming GET and HEAD, as on every path (src/rest/methods.ts).
+    for (const method of ['POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: new URL(d.download_url).pathname });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toMatch(/GET/);
+    }
     // None of it spent anything.
     expect(json(await call(t.app, link(d, 'self'), { token: s.token })).downloads_remaining).toBe(3);
   });

@@ -14,6 +14,7 @@ import { RawWs } from '../helpers/raw-ws.js';
 import { listenForWs } from '../subscriptions/ws-world.js';
 import Fastify from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
+import { OptionalRedis } from '../../src/ops/redis.js';
 import { registerRateLimit } from '../../src/ops/rate-limit.js';
 
 const codes = (res: { body: string }) => (JSON.parse(res.body)._embedded?.['svc:errors'] ?? []).map((e: any) => e.code);
@@ -120,7 +121,9 @@ describe('one budget per token on every front door', () => {
     const bare = Fastify({ logger: false });
     const config = loadConfig({}, { redisUrl: 'redis://127.0.0.1:1', rateLimitMax: 2 });
     bare.decorateRequest('principal', null as never);
-    bare.decorate('container', { config } as never);
+    const redis = new OptionalRedis(config.redisUrl);
+    bare.decorate('container', { config, redis } as never);
+    bare.addHook('onClose', () => redis.close());
     await registerRateLimit(bare, config);
     bare.get('/', async () => ({ ok: true }));
     try {

@@ -123,8 +123,8 @@ describe('curie name and version header as settings', () => {
   it('reads CURIE_NAME and API_VERSION_HEADER from the environment, defaulting to svc and SERVICE-API-VERSION', () => {
     expect(loadConfig({})).toMatchObject({ curieName: 'svc', versionHeader: 'SERVICE-API-VERSION' });
     expect(loadConfig({ CURIE_NAME: 'fx', API_VERSION_HEADER: 'FOXY-API-VERSION' })).toMatchObject({ curieName: 'fx', versionHeader: 'FOXY-API-VERSION' });
-    // Names that cannot be a curie or a header name fall back to the defaults.
-    expect(loadConfig({ CURIE_NAME: 'f x:', API_VERSION_HEADER: 'bad header\r\n' })).toMatchObject({ curieName: 'svc', versionHeader: 'SERVICE-API-VERSION' });
+    // Names that cannot be a curie or a header name stop the start, each named (src/config-env.ts).
+    expect(() => loadConfig({ CURIE_NAME: 'f x:', API_VERSION_HEADER: 'bad header\r\n' })).toThrow(/CURIE_NAME="f x:" is not a curie name[\s\S]*API_VERSION_HEADER=/);
   });
 
   let t: TestApp;
