@@ -47,6 +47,8 @@ export interface ContainerOptions {
   fraud?: { scorer?: RiskScorer; verifier?: ChallengeVerifier };
   /** Replaces the built-in test payment gateway. */
   gateway?: PaymentGateway;
+  /** How long a checkout's claim on its cart lasts without renewal (tests of a crashed checkout). */
+  checkoutLeaseMs?: number;
 }
 
 export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Container> {
@@ -79,6 +81,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   const checkout: CheckoutDeps = {
     sandbox: config.mode === 'sandbox',
     gateway: opts.gateway ?? testGateway,
+    claimLeaseMs: opts.checkoutLeaseMs,
     fraud: {
       scorer: opts.fraud?.scorer ?? heuristicScorer, verifier: opts.fraud?.verifier ?? permissiveVerifier,
       allowPrivate: config.outboundAllowPrivate, hookTimeoutMs: config.preCheckoutTimeoutMs,

@@ -10,7 +10,7 @@ import { inTransaction, type Tx } from '../db/database.js';
 import { tenantScope } from '../auth/principal.js';
 import { ApiError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
-import { formatTimestamp } from '../services/clock.js';
+import { leaseStamp } from '../resources/cart.js';
 import { getRow } from '../services/resource-service.js';
 
 export interface CartClaim {
@@ -40,15 +40,31 @@ export async function claimCart(ctx: ServiceContext, cartId: number, leaseMs: nu
   const token = randomBytes(16).toString('hex');
   const now = ctx.clock.now();
   const claimed = await inTransaction(ctx.database, (tx) => tx.updateTable('carts')
-    .set({ checkout_claim: token, checkout_claimed_until: formatTimestamp(new Date(now.getTime() + leaseMs)) })
+    .set({ checkout_claim: token, checkout_claimed_until: leaseStamp(new Date(now.getTime() + leaseMs)) })
     .where('id', '=', cartId)
-    .where((eb) => eb.or([eb('checkout_claim', 'is', null), eb('checkout_claimed_until', '<=', formatTimestamp(now))]))
+    .where((eb) => eb.or([eb('checkout_claim', 'is', null), eb('checkout_claimed_until', '<=', leaseStamp(now))]))
     .returning('id').executeTakeFirst());
   if (!claimed) {
     throw (await alreadyCheckedOut(ctx, cartId))
       ?? ApiError.conflict('checkout_in_progress', 'another checkout of this cart is in progress; its result is the cart\'s transaction');
   }
   return { cart: { ...cart, checkout_claim: token }, token };
+}
+
+/**
+ * Renews the claim while the checkout runs (every third of the lease), so a slow hook or gateway
+ * never loses the cart to a retry, while a crashed instance's claim runs out one lease after its
+ * last renewal. Returns the function that stops renewing.
+ */
+export function keepClaim(ctx: ServiceContext, claim: CartClaim, leaseMs: number): () => void {
+  const timer = setInterval(() => {
+    const until = leaseStamp(new Date(ctx.clock.now().getTime() + leaseMs));
+    inTransaction(ctx.database, (tx) => tx.updateTable('carts').set({ checkout_claimed_until: until })
+      .where('id', '=', claim.cart.id).where('checkout_claim', '=', claim.token).execute())
+      .catch(() => undefined); // a missed renewal only shortens the lease; claimHeld decides at the write
+  }, Math.max(50, Math.floor(leaseMs / 3)));
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Gives the cart back after a checkout that wrote nothing (tax endpoint down, empty cart, an error). */

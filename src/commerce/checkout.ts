@@ -13,7 +13,7 @@ import { loadCheckoutData, type CheckoutData } from './checkout-data.js';
 import { computeTaxes } from './taxes.js';
 import { runFraudChecks, type CheckoutSummary, type FraudDeps, type FraudLog } from './fraud.js';
 import { writeTransaction, type TransactionDraft } from './checkout-write.js';
-import { claimCart, releaseClaim } from './cart-claim.js';
+import { claimCart, keepClaim, releaseClaim } from './cart-claim.js';
 import type { Authorization, AuthorizationRequest, PaymentGateway } from './gateway.js';
 import { voidUncommitted } from './void-uncommitted.js';
 import { shiptoOf } from './shipments.js';
@@ -67,9 +67,13 @@ function summaryOf(data: CheckoutData, cart: Values, totalOrder: Decimal): Check
   };
 }
 
-/** How long a checkout holds its cart: every outbound call may take its whole timeout, and then some. */
+/**
+ * How long a checkout's claim on its cart lasts unless renewed. A live checkout renews it (keepClaim)
+ * however long its outbound calls take, so the lease only needs to outlast a renewal's interval: a
+ * crashed instance's cart is free for a retry within this time.
+ */
 export function claimLeaseMs(deps: CheckoutDeps): number {
-  return deps.claimLeaseMs ?? 3 * deps.fraud.hookTimeoutMs + 30_000;
+  return deps.claimLeaseMs ?? 15_000;
 }
 
 interface Priced {
@@ -122,20 +126,26 @@ async function price(ctx: ServiceContext, cart: Values, input: CheckoutInput, de
 }
 
 export async function checkout(ctx: ServiceContext, cartId: number, input: CheckoutInput, deps: CheckoutDeps): Promise<Values> {
-  const claim = await claimCart(ctx, cartId, claimLeaseMs(deps));
-  let priced: Priced;
+  const leaseMs = claimLeaseMs(deps);
+  const claim = await claimCart(ctx, cartId, leaseMs);
+  const stopRenewing = keepClaim(ctx, claim, leaseMs);
   try {
-    priced = await price(ctx, claim.cart, input, deps);
-  } catch (err) {
-    await releaseClaim(ctx, claim);
-    throw err;
-  }
-  try {
-    return await writeTransaction(ctx, { ...priced.draft, claim, now: formatTimestamp(ctx.clock.now()) });
-  } catch (err) {
-    // An authorization without a committed transaction would hold the customer's money for nothing.
-    if (priced.authorization?.approved) await voidUncommitted(ctx, deps.gateway, claim, priced.authorization, priced.request!, err);
-    await releaseClaim(ctx, claim).catch(() => undefined);
-    throw err;
+    let priced: Priced;
+    try {
+      priced = await price(ctx, claim.cart, input, deps);
+    } catch (err) {
+      await releaseClaim(ctx, claim);
+      throw err;
+    }
+    try {
+      return await writeTransaction(ctx, { ...priced.draft, claim, now: formatTimestamp(ctx.clock.now()) });
+    } catch (err) {
+      // An authorization without a committed transaction would hold the customer's money for nothing.
+      if (priced.authorization?.approved) await voidUncommitted(ctx, deps.gateway, claim, priced.authorization, priced.request!, err);
+      await releaseClaim(ctx, claim).catch(() => undefined);
+      throw err;
+    }
+  } finally {
+    stopRenewing();
   }
 }

@@ -122,6 +122,29 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     expect(await transactionsOf(cartId)).toHaveLength(1);
   });
 
+  it('keeps the cart of a live checkout slower than its lease: the claim is renewed while it runs', async () => {
+    const { chain, shop } = await shopWith(true); // the hook answers after 300 ms
+    const { gateway, log } = countingGateway();
+    t.app.container.checkout.gateway = gateway;
+    t.app.container.checkout.claimLeaseMs = 120;
+    try {
+      const cart = await fillCart(t.app, chain, shop, [{ name: 'Ten', price: '10' }]);
+      const send = () => call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
+      const hooksBefore = hook.received.length;
+      const first = send();
+      while (hook.received.length === hooksBefore) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 200)); // past the lease, before the hook answers
+      const late = await Promise.all(Array.from({ length: 8 }, send));
+      const won = await first;
+      expect(won.statusCode, won.body).toBe(201);
+      expect(late.map((a) => json(a)._embedded['svc:errors'][0].code)).toEqual(Array(8).fill('checkout_in_progress'));
+      expect(log.authorized).toHaveLength(1);
+      expect(await transactionsOf(Number(link(cart, 'self').split('/').pop()))).toHaveLength(1);
+    } finally {
+      t.app.container.checkout.claimLeaseMs = undefined;
+    }
+  });
+
   it('voids an authorization whose transaction cannot commit, and says so in the event log', async () => {
     const { chain, shop } = await shopWith(false);
     const cart = await fillCart(t.app, chain, shop, [{ name: 'Ten', price: '10' }]);

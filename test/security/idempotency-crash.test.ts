@@ -65,7 +65,8 @@ describe.each(engines())('a keyed checkout cut by kill -9 on %s', (engine) => {
     let res = await retry();
     const waited: number[] = [];
     while (res.statusCode === 409 && waited.length < 100) {
-      expect(json(res)._embedded['svc:errors'][0].code).toBe('idempotency_key_in_progress');
+      // The dead owner's key, then its claim on the cart, run out one lease after the crash.
+      expect(['idempotency_key_in_progress', 'checkout_in_progress']).toContain(json(res)._embedded['svc:errors'][0].code);
       await new Promise((r) => setTimeout(r, 100));
       waited.push(res.statusCode);
       res = await retry();
