@@ -75,6 +75,7 @@ export function halCollection(base: string, selfHref: string, collectionHref: st
     };
     if (t.customer_id != null) links['svc:customer'] = l(`${base}/customers/${t.customer_id}`, 'Customer');
     if (t.subscription_id != null) links['svc:subscription'] = l(`${base}/subscriptions/${t.subscription_id}`, 'Subscription');
+    links['svc:subscriptions'] = l(`${self}/subscriptions`, 'Subscription collection');
     links['svc:attributes'] = l(`${self}/attributes`, 'Attribute collection');
     if (t.status === 'authorized') {
       links['svc:capture'] = l(`${self}/capture`, 'Capture the authorized payment');
