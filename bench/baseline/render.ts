@@ -70,7 +70,6 @@ export function halCollection(base: string, selfHref: string, collectionHref: st
       self: l(self, 'transaction'), 'svc:store': l(`${base}/stores/${t.store_id}`, 'Store'),
       'svc:items': l(`${self}/items`, 'Item collection'), 'svc:applied_taxes': l(`${self}/applied_taxes`, 'Applied tax collection'),
       'svc:transaction_logs': l(`${self}/transaction_logs`, 'Transaction log collection'),
-      'svc:subscriptions': l(`${self}/subscriptions`, 'Subscription collection'),
       'svc:downloads': l(`${self}/downloads`, 'Download collection'),
     };
     if (t.customer_id != null) links['svc:customer'] = l(`${base}/customers/${t.customer_id}`, 'Customer');
