@@ -18,6 +18,8 @@ import { registerWeb } from './web/index.js';
 import { registerUploads } from './rest/uploads.js';
 import { registerStagedUploadRoutes } from './rest/staged-upload-routes.js';
 import { registerRelsRoutes } from './rest/rels-routes.js';
+import { registerOpenApiRoutes } from './openapi/routes.js';
+import { recordRoutes } from './openapi/route-list.js';
 import { registerOpsRoutes } from './ops-routes.js';
 import { registerGraphql } from './graphql/plugin.js';
 import { registerCommerceRoutes } from './rest/commerce-routes.js';
@@ -48,6 +50,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     routerOptions: { maxParamLength: 200 },
   });
   app.decorate('container', container);
+  recordRoutes(app);
   app.decorateRequest('principal', null as never);
   app.decorateRequest('negotiated', null as never);
   app.addHook('onClose', async () => container.close());
@@ -132,6 +135,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   app.addHook('onReady', async () => dispatcher?.start());
   app.addHook('preClose', async () => dispatcher?.stop());
   registerRelsRoutes(app);
+  registerOpenApiRoutes(app);
   await registerGraphql(app);
   return app;
 }
