@@ -20,6 +20,7 @@ import { registerStagedUploadRoutes } from './rest/staged-upload-routes.js';
 import { registerRelsRoutes } from './rest/rels-routes.js';
 import { registerOpenApiRoutes } from './openapi/routes.js';
 import { recordRoutes } from './openapi/route-list.js';
+import { browserTokens } from './web/browse-token.js';
 import { registerOpsRoutes } from './ops-routes.js';
 import { registerGraphql } from './graphql/plugin.js';
 import { registerCommerceRoutes } from './rest/commerce-routes.js';
@@ -96,6 +97,9 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
         return sendApiError(req, reply, ApiError.unauthenticated('The bearer token is invalid or expired.'));
       }
       req.principal = p;
+    } else if (rest && req.negotiated === 'text/html') {
+      // A person browsing the HTML facade with the token pasted on /browse.
+      req.principal = (await browserTokens(container).principal(req, container)) ?? ANONYMOUS;
     }
   });
 

@@ -128,8 +128,9 @@ export function buildOpenApi(registry: Registry, base: string): Record<string, u
     info: {
       title: 'Commerce API — REST facade',
       version: API_VERSION_VALUE,
-      description: 'Hypermedia REST facade (HAL+JSON, HAL+XML, Siren, HTML) over the commerce model. Every link relation `svc:<rel>` ' +
-        `is documented at ${base}/rels/<rel>. Generated from the model at run time.`,
+      description: 'Hypermedia REST facade (HAL+JSON, HAL+XML, Siren, HTML) over the commerce model. Every link relation `svc:{rel}` ' +
+        `is documented at \`${base}/rels/{rel}\`. Requests send \`SERVICE-API-VERSION: 1\`; a POST with \`X-HTTP-Method-Override\` ` +
+        '(or an HTML form\'s `_method`) stands for PATCH, PUT or DELETE. Generated from the model at run time.',
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: base }],

@@ -18,7 +18,6 @@ const JS = 'text/javascript; charset=utf-8';
 // Fixed names only: nothing from the URL ever becomes a path.
 const ASSETS: Record<string, string> = {
   'swagger-ui-bundle.js': JS,
-  'swagger-ui-standalone-preset.js': JS,
   'swagger-ui.css': 'text/css; charset=utf-8',
 };
 
@@ -28,9 +27,8 @@ window.addEventListener('load', function () {
     url: new URL('${OPENAPI_PATH}', window.location.href).toString(),
     dom_id: '#docs',
     deepLinking: true,
-    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-    plugins: [SwaggerUIBundle.plugins.DownloadUrl],
-    layout: 'StandaloneLayout',
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
     validatorUrl: null,
     tryItOutEnabled: false
   });
@@ -55,7 +53,6 @@ const PAGE = `<!doctype html>
 <noscript><p>This page renders the OpenAPI description with JavaScript. The description itself is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</p></noscript>
 <div id="docs"></div>
 <script src="${DOCS_PATH}/assets/swagger-ui-bundle.js"></script>
-<script src="${DOCS_PATH}/assets/swagger-ui-standalone-preset.js"></script>
 <script src="${DOCS_PATH}/assets/init.js"></script>
 </body>
 </html>

@@ -18,9 +18,9 @@ const DOCS_PATH = '/docs';
 
 // Phone-first: tables scroll inside themselves, long URLs wrap, inputs never exceed the screen.
 const STYLE =
-  'body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:64rem;padding:.75rem;color:#222;overflow-wrap:anywhere}' +
+  'body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:64rem;padding:.75rem;color:#222;overflow-wrap:break-word}' +
   'table{border-collapse:collapse;margin:.5rem 0;display:block;max-width:100%;overflow-x:auto}th,td{border:1px solid #ccc;padding:.25rem .5rem;' +
-  'text-align:left;vertical-align:top}caption{text-align:left;font-weight:600}' +
+  'text-align:left;vertical-align:top}td{overflow-wrap:anywhere}caption{text-align:left;font-weight:600}' +
   'section,form{border-left:3px solid #ddd;margin:1rem 0;padding-left:.75rem}fieldset{border:1px solid #ccc;min-width:0;margin:0;padding:.5rem}' +
   '.sandbox{background:#fff3cd;border:1px solid #e0b100;padding:.5rem;font-weight:600}nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem;' +
   'border-bottom:1px solid #ddd;padding-bottom:.5rem}' +
@@ -182,7 +182,8 @@ function nav(ctx: RenderContext): string {
 }
 
 export function renderHtml(rep: Representation, ctx: RenderContext): string {
-  const title = ctx.title ?? rep.self.title ?? rep.class[0] ?? 'Resource';
+  // A page is named by what it shows ("Half rate (tax 7)"), unless the caller names it otherwise.
+  const title = ctx.title !== undefined && ctx.title !== rep.self.title ? ctx.title : itemHeading(rep) || 'Resource';
   const banner = ctx.mode === 'sandbox'
     ? '<p class="sandbox" role="note">Sandbox: test data only — nothing here is live.</p>\n' : '';
   return '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +

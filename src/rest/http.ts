@@ -9,6 +9,7 @@ import { contentTypeHeader, negotiate, render } from '../representations/negotia
 import { HTML_CSP } from '../representations/html.js';
 import type { MediaType, Representation } from '../representations/types.js';
 import { errorRepresentation } from './errors.js';
+import { browserTokens } from '../web/browse-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +32,8 @@ export function requestUrl(req: FastifyRequest): string {
 
 function renderContext(req: FastifyRequest, title?: string) {
   const cfg = req.server.container.config;
-  return { baseUrl: cfg.baseUrl, title, mode: cfg.mode };
+  const browserToken = req.negotiated === 'text/html' && browserTokens(req.server.container).has(req);
+  return { baseUrl: cfg.baseUrl, title, mode: cfg.mode, browserToken };
 }
 
 export function etagOf(body: string): string {

@@ -40,7 +40,8 @@ function deref(doc: Json, node: Json): Json {
 /** The problems of one answer against the description, empty when it matches. */
 export function describedProblems(method: string, url: string, res: LightMyRequestResponse): string[] {
   const { doc, ajv, routes, compiled } = load();
-  const path = (url.startsWith(BASE) ? url.slice(BASE.length) : url).split('?')[0] || '/';
+  // Links are absolute, under whatever base URL the app runs with.
+  const path = new URL(url, BASE).pathname;
   const route = routes.find((r) => r.regex.test(path));
   const m = method.toLowerCase();
   const status = res.statusCode;

@@ -8,7 +8,7 @@ import { call, json, link } from '../helpers/rest.js';
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 /** Routes outside the REST facade's description: pages, GraphQL, operations and static assets. */
-const NOT_API = /^\/(graphql|admin|login|logout|authorize|healthz|readyz|metrics|docs|\.well-known)(\/|$)|^\*$/;
+const NOT_API = /^\/(graphql|admin|login|logout|authorize|browse|healthz|readyz|metrics|docs|\.well-known)(\/|$)|^\*$/;
 
 describe('the OpenAPI description', () => {
   let t: TestApp;
