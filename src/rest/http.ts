@@ -57,7 +57,11 @@ export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep
   reply.headers(opts.headers ?? {});
   reply.header('content-type', contentTypeHeader(req.negotiated)).header('vary', 'Accept, Authorization')
     .header('x-content-type-options', 'nosniff');
-  if (req.negotiated === 'text/html') reply.header('content-security-policy', HTML_CSP).header('x-frame-options', 'DENY');
+  if (req.negotiated === 'text/html') {
+    // Pages may be answered with the token pasted on /browse (a cookie): never shared or stored.
+    reply.header('content-security-policy', HTML_CSP).header('x-frame-options', 'DENY')
+      .header('vary', 'Accept, Authorization, Cookie').header('cache-control', 'private, no-store');
+  }
   if (opts.etag) {
     const etag = etagOf(render('application/hal+json', rep, ctx));
     reply.header('etag', etag);

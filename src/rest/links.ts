@@ -33,7 +33,8 @@ export function actionFields(r: ResourceDef, values?: Record<string, unknown>): 
     name: f.name,
     type: inputType(f),
     required: !!f.constraints.required,
-    value: values && !f.writeOnly ? values[f.name] ?? undefined : undefined,
+    // A create form starts from the declared defaults; an edit form from the current values.
+    value: values ? (f.writeOnly ? undefined : values[f.name] ?? undefined) : f.default,
     options: f.enumValues?.map((e) => e.rest),
     title: f.description,
     ...(f.kind === 'decimal' ? { step: 'any' } : f.kind === 'int' ? { step: '1' } : {}),
