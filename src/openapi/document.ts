@@ -5,7 +5,7 @@ import type { Registry } from '../model/types.js';
 import { areaScopes, CLIENT_FULL, STORE_FULL, USER_FULL } from '../auth/scopes.js';
 import { API_VERSION_HEADER, API_VERSION_VALUE } from './constants.js';
 import { commonSchemas, sirenOf } from './common-schemas.js';
-import { errorResponses, type PathItem } from './operations.js';
+import { errorResponses, headOperation, type PathItem } from './operations.js';
 import { extraPaths, homeSchema } from './extra-paths.js';
 import { CREATED_WITH_TOKEN, filterParameter, filterParameterName, resourcePaths, takesUpload } from './resource-paths.js';
 import {
@@ -114,6 +114,10 @@ function parameters(registry: Registry): Record<string, Schema> {
 
 export function buildOpenApi(registry: Registry, base: string): Record<string, unknown> {
   const paths: Record<string, PathItem> = { ...extraPaths(registry, base), ...resourcePaths(registry) };
+  // Every GET route also answers HEAD (Fastify exposes it), with the same headers and no body.
+  for (const item of Object.values(paths)) {
+    if (item.get && !item.head) item.head = headOperation(`head${String(item.get.operationId).replace(/^get/, '').replace(/^./, (c) => c.toUpperCase())}`, `Headers of: ${String(item.get.summary)}`, item.get);
+  }
   const tags = [
     { name: 'home', description: 'Start here and follow links.' },
     { name: 'oauth', description: 'OAuth 2.0 endpoints.' },

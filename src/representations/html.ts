@@ -26,7 +26,7 @@ const STYLE =
   'border-bottom:1px solid #ddd;padding-bottom:.5rem}' +
   '.null{color:#888;font-style:italic}label{display:block;margin:.5rem 0 0;font-weight:600}.help{display:block;color:#555;font-size:.9em}' +
   'input,select,textarea{display:block;width:100%;max-width:32rem;box-sizing:border-box;padding:.3rem;font:inherit}' +
-  'button{margin-top:.75rem;padding:.4rem 1rem;font:inherit}h1{font-size:1.5rem}';
+  'button{margin-top:.75rem;padding:.4rem 1rem;font:inherit}h1{font-size:1.5rem}dl{margin:0}dt{font-weight:600}dd{margin:0 0 .4rem .75rem}';
 
 /** Content-Security-Policy for these pages: no script, only the inline stylesheet above (by hash). */
 export const HTML_CSP = [
@@ -66,7 +66,11 @@ function valueHtml(value: unknown): string {
   if (Array.isArray(value)) {
     return value.length ? `<ol>${value.map((v) => `<li>${valueHtml(v)}</li>`).join('')}</ol>` : '<span class="null">(empty list)</span>';
   }
-  if (typeof value === 'object') return propertiesTable(value as Record<string, unknown>, undefined);
+  // A nested object (the token of a registration) stacks as a list: a table in a cell is unreadable on a phone.
+  if (typeof value === 'object') {
+    const rows = Object.entries(value as Record<string, unknown>).map(([k, v]) => `<dt>${esc(k)}</dt><dd>${valueHtml(v)}</dd>`);
+    return rows.length ? `<dl>${rows.join('')}</dl>` : '<span class="null">(empty)</span>';
+  }
   return esc(value);
 }
 
