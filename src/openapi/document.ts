@@ -3,9 +3,8 @@
 // schemas from the same fields the renderers read, security from the same declared scopes.
 import type { Registry } from '../model/types.js';
 import { areaScopes, CLIENT_FULL, STORE_FULL, USER_FULL } from '../auth/scopes.js';
-import { API_VERSION_HEADER, API_VERSION_VALUE } from './constants.js';
 import { commonSchemas, sirenOf } from './common-schemas.js';
-import { errorResponses, headOperation, type PathItem } from './operations.js';
+import { API_VERSION_HEADER, API_VERSION_VALUE, errorResponses, headOperation, type PathItem } from './operations.js';
 import { extraPaths, homeSchema } from './extra-paths.js';
 import { CREATED_WITH_TOKEN, filterParameter, filterParameterName, resourcePaths, takesUpload } from './resource-paths.js';
 import {

@@ -2,6 +2,10 @@
 // request body media types, parameters and per-operation security from the declared scopes.
 import { ref, type Schema } from './schemas.js';
 
+/** The version header every REST request sends (checked in src/app.ts's onRequest hook). */
+export const API_VERSION_HEADER = 'SERVICE-API-VERSION';
+export const API_VERSION_VALUE = '1';
+
 export type Operation = Record<string, unknown>;
 export type PathItem = Record<string, Operation>;
 
