@@ -50,7 +50,9 @@ function homeActions(req: FastifyRequest, p: FastifyRequest['principal']): Repre
 }
 
 export function registerHomeRoutes(app: FastifyInstance): void {
-  app.get('/', { config: { rest: true } }, async (req, reply) => sendRepresentation(req, reply, home(req)));
+  // RFC 8631 also as Link headers, for clients that look there before reading a body.
+  const describedBy = `<${app.container.config.baseUrl}${OPENAPI_PATH}>; rel="service-desc", <${app.container.config.baseUrl}${DOCS_PATH}>; rel="service-doc"`;
+  app.get('/', { config: { rest: true } }, async (req, reply) => sendRepresentation(req, reply, home(req), { headers: { link: describedBy } }));
 
   app.post('/clients', { config: { rest: true } }, async (req, reply) => {
     const ctx = serviceContext(req);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link } from '../helpers/rest.js';
+import { describedProblems } from '../helpers/openapi-check.js';
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 /** Routes outside the REST facade's description: pages, GraphQL, operations and static assets. */
@@ -29,6 +30,24 @@ describe('the OpenAPI description', () => {
     expect(link(home, 'service-doc')).toBe('http://api.test/docs');
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: 'http://api.test' }]);
+  });
+
+  it('also names both in Link headers of the home resource', async () => {
+    const res = await call(t.app, '/');
+    expect(res.headers.link).toBe('<http://api.test/openapi.json>; rel="service-desc", <http://api.test/docs>; rel="service-doc"');
+  });
+
+  it('has a response check that catches answers unlike their description', async () => {
+    const fake = (statusCode: number, type: string, body: unknown) =>
+      ({ statusCode, headers: { 'content-type': type }, body: JSON.stringify(body), rawPayload: Buffer.from(JSON.stringify(body)) }) as never;
+    const tax = { _links: { self: { href: 'http://api.test/taxes/1' } }, name: 'VAT', type: 'global', rate: 20 };
+    expect(describedProblems('GET', '/taxes/1', fake(200, 'application/hal+json', tax))).toEqual([]);
+    expect(describedProblems('GET', '/taxes/1', fake(200, 'application/hal+json', { ...tax, rate: '20' })).join()).toContain('/rate must be number');
+    expect(describedProblems('GET', '/taxes/1', fake(200, 'application/hal+json', { ...tax, surprise: 1 })).join()).toContain('additional properties');
+    expect(describedProblems('GET', '/taxes/1', fake(200, 'application/json', tax)).join()).toContain('is not among');
+    expect(describedProblems('POST', '/taxes/1', fake(200, 'application/hal+json', tax)).join()).toContain('is not described');
+    expect(describedProblems('GET', '/nowhere', fake(404, 'application/hal+json', { total: 1, _embedded: { 'svc:errors': [{ logref: 'x', code: 'not_found', message: 'm' }] } }))).toEqual([]);
+    expect(describedProblems('GET', '/nowhere', fake(404, 'application/hal+json', { message: 'm' })).join()).toContain("must have required property 'total'");
   });
 
   it('passes the Redocly validator (recommended rules) with no error', async () => {
