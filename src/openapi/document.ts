@@ -6,7 +6,7 @@ import { areaScopes, CLIENT_FULL, STORE_FULL, USER_FULL } from '../auth/scopes.j
 import { commonSchemas, sirenOf } from './common-schemas.js';
 import { API_VERSION_HEADER, API_VERSION_VALUE, errorResponses, headOperation, type PathItem } from './operations.js';
 import { extraPaths, homeSchema } from './extra-paths.js';
-import { CREATED_WITH_TOKEN, filterParameter, filterParameterName, resourcePaths, takesUpload } from './resource-paths.js';
+import { CREATED_WITH_TOKEN, filterParameter, filterParameterName, queryParameters, resourcePaths, takesUpload } from './resource-paths.js';
 import {
   collectionCounts, collectionName, halCollection, halMember, inputSchema, propertiesObject, ref, requiredOnCreate, type Schema,
 } from './schemas.js';
@@ -97,9 +97,6 @@ function parameters(registry: Registry): Record<string, Schema> {
       description: 'API version; every REST request sends 1 (a browser asking for text/html may omit it).',
       schema: { type: 'string', enum: [API_VERSION_VALUE] },
     },
-    Zoom: q('zoom', 'Embed children: `zoom=items,items:item_options` (`:` nests to any depth).', { type: 'string' }),
-    Fields: q('fields', 'Only these properties (links and embeds stay): `fields=name,rate`.', { type: 'string' }),
-    Order: q('order', '`order=date_created desc,name asc`.', { type: 'string' }),
     Limit: q('limit', 'Page size, 1 to 300.', { type: 'integer', minimum: 1, maximum: 300, default: 20 }),
     Offset: q('offset', 'Start index.', { type: 'integer', minimum: 0, default: 0 }),
     After: q('after', 'Resume after this sequence number (event feeds).', { type: 'integer', minimum: 0 }),
@@ -107,7 +104,7 @@ function parameters(registry: Registry): Record<string, Schema> {
     IfNoneMatch: { name: 'If-None-Match', in: 'header', description: 'ETag held (304 if unchanged).', schema: { type: 'string' } },
     IdempotencyKey: { name: 'Idempotency-Key', in: 'header', description: 'Retrying with the same key answers the first result.', schema: { type: 'string', maxLength: 255 } },
   };
-  for (const r of registry.resources) out[filterParameterName(r)] = filterParameter(registry, r);
+  for (const r of registry.resources) Object.assign(out, queryParameters(r), { [filterParameterName(r)]: filterParameter(registry, r) });
   return out;
 }
 

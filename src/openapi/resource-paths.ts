@@ -51,6 +51,38 @@ export function filterParameterName(r: ResourceDef): string {
   return `${r.typeName}Filter`;
 }
 
+/** A comma list whose entries match `entry`. */
+const commaList = (entry: string) => `^${entry}(,${entry})*$`;
+
+/** The zoom, fields and order parameters of `r`, each naming exactly what `r` offers (400 otherwise). */
+export function queryParameters(r: ResourceDef): Record<string, Schema> {
+  const out: Record<string, Schema> = {};
+  const zoomable = r.rels.filter((x) => x.zoom || x.embed).map((x) => x.name);
+  if (zoomable.length) {
+    out[`${r.typeName}Zoom`] = {
+      name: 'zoom', in: 'query', schema: { type: 'string', pattern: commaList(`(${zoomable.join('|')})(:[a-z_]+)*`) },
+      description: `Embed children: ${zoomable.map((z) => `\`${z}\``).join(', ')}; \`:\` zooms further into a child's own children.`,
+    };
+  }
+  const shown = r.fields.filter((f) => !f.writeOnly).map((f) => f.name);
+  out[`${r.typeName}Fields`] = {
+    name: 'fields', in: 'query', schema: { type: 'string', pattern: commaList(`(${shown.join('|')})`) },
+    description: 'Only these properties (links and embeds stay).',
+  };
+  const orderable = ['id', ...r.fields.filter((f) => f.column && !f.writeOnly && !f.list).map((f) => f.name)];
+  out[`${r.typeName}Order`] = {
+    name: 'order', in: 'query', schema: { type: 'string', pattern: commaList(`(${orderable.join('|')})( (asc|desc|ASC|DESC))?`) },
+    description: 'Sort keys with an optional direction: `date_created desc,name asc`.',
+  };
+  return out;
+}
+
+/** References to the query parameters `queryParameters` defines for `r`. */
+function queryRefs(r: ResourceDef, order: boolean): Schema[] {
+  const zoom = r.rels.some((x) => x.zoom || x.embed) ? [param(`${r.typeName}Zoom`)] : [];
+  return [...zoom, param(`${r.typeName}Fields`), ...(order ? [param(`${r.typeName}Order`)] : [])];
+}
+
 function memberItem(r: ResourceDef): PathItem {
   const allow = memberAllow(r);
   const T = r.typeName;
@@ -66,7 +98,7 @@ function memberItem(r: ResourceDef): PathItem {
   const item: PathItem = {};
   item.get = {
     operationId: `get${T}`, summary: `Read a ${r.title}`, tags, security: read,
-    parameters: [...params, param('Zoom'), param('Fields'), param('IfNoneMatch')],
+    parameters: [...params, ...queryRefs(r, false), param('IfNoneMatch')],
     responses: { 200: answer, 304: { description: 'Not modified (If-None-Match).' }, ...errors(...READ_ERRORS) },
   };
   item.head = headOperation(`head${T}`, `Headers of a ${r.title}`, item.get);
@@ -108,7 +140,7 @@ function collectionItem(registry: Registry, parent: ResourceDef, rel: RelDef, to
   const where = topLevel ? 'the token\'s store' : `a ${parent.title}`;
   item.get = {
     operationId: `list${id}`, summary: `List svc:${rel.name} of ${where}`, tags, security: security(grantingScopes(governing, 'read')),
-    parameters: [...params, param('Zoom'), param('Fields'), param('Order'), param('Limit'), param('Offset'),
+    parameters: [...params, ...queryRefs(member, true), param('Limit'), param('Offset'),
       ...(member.fieldsByName.has('sequence') ? [param('After')] : []), param(filterParameterName(member))],
     responses: { 200: listing, ...errors(...READ_ERRORS) },
   };

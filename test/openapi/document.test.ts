@@ -108,7 +108,14 @@ describe('the OpenAPI description', () => {
   it('documents the query language, the request body types, the error body and the rels pages', () => {
     const list = doc.paths['/stores/{id}/taxes'].get;
     const names = list.parameters.map((p: any) => p.$ref.split('/').pop());
-    expect(names).toEqual(expect.arrayContaining(['Zoom', 'Fields', 'Order', 'Limit', 'Offset', 'TaxFilter']));
+    expect(names).toEqual(expect.arrayContaining(['TaxZoom', 'TaxFields', 'TaxOrder', 'Limit', 'Offset', 'TaxFilter']));
+    const zoom = new RegExp(doc.components.parameters.TaxZoom.schema.pattern);
+    expect(zoom.test('tax_item_categories')).toBe(true);
+    expect(zoom.test('store')).toBe(false);
+    const order = new RegExp(doc.components.parameters.TaxOrder.schema.pattern);
+    expect(['date_created desc,name asc', 'rate', 'id DESC'].every((o) => order.test(o))).toBe(true);
+    expect(order.test('rate sideways')).toBe(false);
+    expect(new RegExp(doc.components.parameters.TaxFields.schema.pattern).test('name,rate')).toBe(true);
     const filter = doc.components.parameters.TaxFilter;
     const pattern = new RegExp(Object.keys(filter.schema.patternProperties)[0]);
     for (const ok of ['rate', 'rate:greaterthan', 'name:in', 'country:isdefined']) expect(pattern.test(ok), ok).toBe(true);
