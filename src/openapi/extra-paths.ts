@@ -6,6 +6,7 @@
 import type { Registry } from '../model/types.js';
 import { CLIENT_FULL, grantingScopes } from '../auth/scopes.js';
 import { UPLOAD_PATH } from '../services/staged-uploads.js';
+import { ACTION_INPUTS } from '../rest/action-inputs.js';
 import {
   errors, HEADERS, headOperation, ok, optionsOperation, param, READ_ERRORS, represented, requestBody, security, WRITE_ERRORS,
   type Operation, type PathItem,
@@ -16,22 +17,24 @@ const obj = (properties: Record<string, Schema>, required: string[] = []): Schem
   ({ type: 'object', ...(required.length ? { required } : {}), properties, additionalProperties: false });
 const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
 
-/** Bodies and answers of the POST action links, by rel; the path and who may call come from the model. */
-const ACTIONS: Record<string, { status: number; answer: string; summary: string; body?: Schema; mode: 'write' | 'resend' }> = {
-  checkout: {
-    status: 201, answer: 'Transaction', mode: 'write', summary: 'Pay for the cart: taxes, fraud checks, payment; creates the transaction',
-    body: obj({ payment_token: str('tok_decline declines with the test gateway.'), recaptcha_token: str('Needed when reCAPTCHA is enabled_always.') }),
-  },
+/** What a POST action link takes, from the list its HTML form and Siren action use too. */
+function actionBody(rel: string): Schema | undefined {
+  const inputs = ACTION_INPUTS[rel];
+  if (!inputs) return undefined;
+  const props = Object.fromEntries(inputs.map((i) => [i.name, {
+    ...(i.list ? { oneOf: [{ type: 'array', items: { type: ['integer', 'string'] } }, { type: 'string' }] } : { type: 'string' }),
+    ...(i.options ? { enum: i.options } : {}), description: i.title,
+  }]));
+  return obj(props, inputs.filter((i) => i.required).map((i) => i.name));
+}
+
+/** Answers of the POST action links, by rel; the path and who may call come from the model. */
+const ACTIONS: Record<string, { status: number; answer: string; summary: string; mode: 'write' | 'resend' }> = {
+  checkout: { status: 201, answer: 'Transaction', mode: 'write', summary: 'Pay for the cart: taxes, fraud checks, payment; creates the transaction' },
   capture: { status: 200, answer: 'Transaction', mode: 'write', summary: 'Capture an authorized payment' },
   void: { status: 200, answer: 'Transaction', mode: 'write', summary: 'Void an authorized payment' },
   refund: { status: 200, answer: 'Transaction', mode: 'write', summary: 'Refund a captured payment' },
-  send_webhooks: {
-    status: 202, answer: 'Event', mode: 'resend', summary: 'Send the transaction to chosen webhooks again (a transaction/refeed event)',
-    body: obj({
-      refeed_hooks: { oneOf: [{ type: 'array', items: { type: ['integer', 'string'] } }, str('Comma-separated ids or self links.')] },
-      event: { type: 'string', enum: ['refeed'] },
-    }, ['refeed_hooks']),
-  },
+  send_webhooks: { status: 202, answer: 'Event', mode: 'resend', summary: 'Send the transaction to chosen webhooks again (a transaction/refeed event)' },
 };
 
 function actionPaths(registry: Registry, base: string): Record<string, PathItem> {
@@ -52,7 +55,7 @@ function actionPaths(registry: Registry, base: string): Record<string, PathItem>
             externalDocs: { url: `${base}/rels/${l.rel}` },
             security: security(a.mode === 'resend' ? [...new Set(['store_full_access', ...r.scopes.resend])] : grantingScopes(r, 'write')),
             parameters: [param('Id'), param('ApiVersion'), param('IdempotencyKey')],
-            ...(a.body ? { requestBody: requestBody(a.body, { required: false }) } : {}),
+            ...(actionBody(l.rel) ? { requestBody: requestBody(actionBody(l.rel)!, { required: false }) } : {}),
             responses: { [a.status]: ok('The result.', represented(a.answer), a.status === 201 ? { Location: HEADERS.Location } : {}), ...errors(...WRITE_ERRORS) },
           },
         };

@@ -5,6 +5,7 @@ import type { Action, ActionField, Link } from '../representations/types.js';
 import { linkPlan, selfAndStore } from './plans.js';
 
 import { svc } from './plans.js';
+import { actionInputFields } from './action-inputs.js';
 
 export { relTitle, svc } from './plans.js';
 
@@ -51,7 +52,7 @@ export function memberActions(r: ResourceDef, href: string, values: Record<strin
   // Action links the row carries now (checkout, capture, …): POST targets a browser reaches by a form.
   for (const l of r.links.filter((x) => x.methods.includes('POST') && !x.methods.includes('GET'))) {
     const link = links.find((x) => x.rel === svc(l.rel))?.link;
-    if (link) out.push({ name: l.rel, method: 'POST', href: link.href, title: l.title ?? l.rel.replace(/_/g, ' '), fields: [] });
+    if (link) out.push({ name: l.rel, method: 'POST', href: link.href, title: l.title ?? l.rel.replace(/_/g, ' '), fields: actionInputFields(l.rel) });
   }
   return out;
 }

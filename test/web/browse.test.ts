@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { BASE, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { Browser, formFields } from '../auth/helpers.js';
+import { fillCart, openShop } from '../helpers/shop.js';
 
 const HTML = 'text/html';
 
@@ -86,6 +87,32 @@ describe('the pasted browser token', () => {
     const ok = await send(BASE, '19.5');
     expect(ok.statusCode).toBe(200);
     expect(json(await call(t.app, taxHref, { token: chain.storeToken })).rate).toBe(19.5);
+  });
+
+  it('pays for a cart, captures it and sends it to a webhook through the forms its pages show', async () => {
+    const { b } = await pasted();
+    const cart = await fillCart(t.app, chain, await openShop(t.app, chain));
+    const hook = json(await call(t.app, link(json(await call(t.app, chain.storeHref, { token: chain.storeToken })), 'svc:webhooks'), {
+      method: 'POST', token: chain.storeToken, body: { name: 'Orders', format: 'json', encryption_key: 'k'.repeat(32), event_resource: 'transaction' },
+    }));
+    const submit = async (pageUrl: string, form: string, fields: Record<string, string>) => {
+      const html = (await page(b, pageUrl)).body;
+      const action = new RegExp(`<form method="post" action="([^"]+)" data-action="[^"]*" id="${form}">`).exec(html);
+      expect(action, `${form} on ${pageUrl}`).not.toBeNull();
+      for (const name of Object.keys(fields)) expect(html).toContain(`id="${form}-${name}" name="${name}"`);
+      return t.app.inject({
+        method: 'POST', url: action![1].replace(/&amp;/g, '&'), payload: new URLSearchParams(fields).toString(),
+        headers: { accept: HTML, origin: BASE, 'content-type': 'application/x-www-form-urlencoded', cookie: `api_token=${b.cookies.get('api_token')}` },
+      });
+    };
+    const paid = await submit(link(cart, 'self'), 'form-checkout', { payment_token: '', recaptcha_token: '' });
+    expect(paid.statusCode).toBe(201);
+    const txn = String(paid.headers.location);
+    const captured = await submit(txn, 'form-capture', {});
+    expect(captured.statusCode).toBe(200);
+    expect(json(await call(t.app, txn, { token: chain.storeToken })).status).toBe('captured');
+    const sent = await submit(txn, 'form-send_webhooks', { refeed_hooks: String(hook.id ?? link(hook, 'self').split('/').pop()), event: 'refeed' });
+    expect(sent.statusCode).toBe(202);
   });
 
   it('treats a tampered cookie as none, and forgets the token on request', async () => {
