@@ -21,6 +21,9 @@ import { registerUploads } from './rest/uploads.js';
 import { registerStagedUploadRoutes } from './rest/staged-upload-routes.js';
 import { registerDownloadRoutes } from './rest/download-routes.js';
 import { registerRelsRoutes } from './rest/rels-routes.js';
+import { registerOpenApiRoutes } from './openapi/routes.js';
+import { recordRoutes } from './openapi/route-list.js';
+import { browserTokens } from './web/browse-token.js';
 import { registerOpsRoutes } from './ops-routes.js';
 import { registerGraphql } from './graphql/plugin.js';
 import { registerCommerceRoutes } from './rest/commerce-routes.js';
@@ -51,6 +54,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     routerOptions: { maxParamLength: 200 },
   });
   app.decorate('container', container);
+  recordRoutes(app);
   app.decorateRequest('principal', null as never);
   app.decorateRequest('negotiated', null as never);
   app.addHook('onClose', async () => container.close());
@@ -100,6 +104,9 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
         return sendApiError(req, reply, ApiError.unauthenticated('The bearer token is invalid or expired.'));
       }
       req.principal = p;
+    } else if (rest && req.negotiated === 'text/html') {
+      // A person browsing the HTML facade with the token pasted on /browse.
+      req.principal = (await browserTokens(container).principal(req, container)) ?? ANONYMOUS;
     }
   });
 
@@ -143,6 +150,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   app.addHook('onReady', async () => dispatcher?.start());
   app.addHook('preClose', async () => dispatcher?.stop());
   registerRelsRoutes(app);
+  registerOpenApiRoutes(app);
   completeMethods();
   await registerGraphql(app);
   return app;

@@ -12,13 +12,21 @@ import { createHash } from 'node:crypto';
 import { expandRel } from './siren.js';
 import type { Action, ActionField, Link, Representation, RenderContext } from './types.js';
 
+/** The token page of the browsable facade (src/web/browse.ts) and the documentation (src/openapi/routes.ts). */
+export const BROWSE_PATH = '/browse';
+const DOCS_PATH = '/docs';
+
+// Phone-first: tables scroll inside themselves, long URLs wrap, inputs never exceed the screen.
 const STYLE =
-  'body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:64rem;padding:1rem;color:#222}' +
-  'table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #ccc;padding:.25rem .5rem;' +
-  'text-align:left;vertical-align:top}caption{text-align:left;font-weight:600}' +
-  'section,form{border-left:3px solid #ddd;margin:1rem 0;padding-left:1rem}' +
-  '.sandbox{background:#fff3cd;border:1px solid #e0b100;padding:.5rem;font-weight:600}' +
-  '.null{color:#888;font-style:italic}label{display:block;margin:.25rem 0}';
+  'body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:64rem;padding:.75rem;color:#222;overflow-wrap:break-word}' +
+  'table{border-collapse:collapse;margin:.5rem 0;display:block;max-width:100%;overflow-x:auto}th,td{border:1px solid #ccc;padding:.25rem .5rem;' +
+  'text-align:left;vertical-align:top}td{overflow-wrap:anywhere}caption{text-align:left;font-weight:600}' +
+  'section,form{border-left:3px solid #ddd;margin:1rem 0;padding-left:.75rem}fieldset{border:1px solid #ccc;min-width:0;margin:0;padding:.5rem}' +
+  '.sandbox{background:#fff3cd;border:1px solid #e0b100;padding:.5rem;font-weight:600}nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem;' +
+  'border-bottom:1px solid #ddd;padding-bottom:.5rem}' +
+  '.null{color:#888;font-style:italic}label{display:block;margin:.5rem 0 0;font-weight:600}.help{display:block;color:#555;font-size:.9em}' +
+  'input,select,textarea{display:block;width:100%;max-width:32rem;box-sizing:border-box;padding:.3rem;font:inherit}' +
+  'button{margin-top:.75rem;padding:.4rem 1rem;font:inherit}h1{font-size:1.5rem}dl{margin:0}dt{font-weight:600}dd{margin:0 0 .4rem .75rem}';
 
 /** Content-Security-Policy for these pages: no script, only the inline stylesheet above (by hash). */
 export const HTML_CSP = [
@@ -58,7 +66,11 @@ function valueHtml(value: unknown): string {
   if (Array.isArray(value)) {
     return value.length ? `<ol>${value.map((v) => `<li>${valueHtml(v)}</li>`).join('')}</ol>` : '<span class="null">(empty list)</span>';
   }
-  if (typeof value === 'object') return propertiesTable(value as Record<string, unknown>, undefined);
+  // A nested object (the token of a registration) stacks as a list: a table in a cell is unreadable on a phone.
+  if (typeof value === 'object') {
+    const rows = Object.entries(value as Record<string, unknown>).map(([k, v]) => `<dt>${esc(k)}</dt><dd>${valueHtml(v)}</dd>`);
+    return rows.length ? `<dl>${rows.join('')}</dl>` : '<span class="null">(empty)</span>';
+  }
   return esc(value);
 }
 
@@ -70,35 +82,63 @@ function propertiesTable(props: Record<string, unknown>, caption: string | undef
   return rows ? `<table>${cap}<tbody>\n${rows}\n</tbody></table>` : '';
 }
 
+/** A form's id on the page, so a link to a POST-only target can point at its form. */
+const formId = (a: Action) => `form-${a.name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
+
 function linksTable(rep: Representation, ctx: RenderContext): string {
   const all = [{ rel: 'self', link: rep.self }, ...rep.links];
   const rows = all.map(({ rel, link }) => {
     const full = expandRel(rel, ctx.baseUrl);
     // A `svc:` rel name links to its documentation page (the curie target).
     const relCell = full === rel ? esc(rel) : anchor({ href: full }, 'help', rel);
-    return `<tr><th scope="row">${relCell}</th><td>${anchor(link, full, link.title ?? link.href)}</td></tr>`;
+    // A target that only takes POST (register a client, checkout) is reached through its form.
+    const form = rel === 'self' ? undefined : rep.actions.find((a) => a.href === link.href && a.method === 'POST');
+    const formNote = form ? ` — <a href="#${formId(form)}">use the form below</a>` : '';
+    return `<tr><th scope="row">${relCell}</th><td>${anchor(link, full, link.title ?? link.href)}${formNote}</td></tr>`;
   });
   return `<table><caption>Links</caption><tbody>\n${rows.join('\n')}\n</tbody></table>`;
 }
 
-function fieldHtml(f: ActionField): string {
-  const label = esc(f.title ?? f.name);
-  const req = f.required ? ' required' : '';
-  const name = `name="${esc(f.name)}"`;
-  const current = f.value === undefined || f.value === null ? undefined
-    : typeof f.value === 'object' ? JSON.stringify(f.value) : String(f.value);
+/** Current value of a field as form text (lists and objects as JSON, which the API reads back). */
+function formValue(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+function options(values: string[], current: string | undefined, required: boolean): string {
+  const opts = values.map((o) => `<option value="${esc(o)}"${o === current ? ' selected' : ''}>${o === '' ? '(none)' : esc(o)}</option>`);
+  // One blank choice at most: an enum that has "" already offers it (as "(none)").
+  if (!values.includes('')) {
+    opts.unshift(required
+      ? `<option value=""${current === undefined ? ' selected' : ''} disabled>— choose —</option>`
+      : `<option value=""${current === undefined ? ' selected' : ''}>(not set)</option>`);
+  }
+  return opts.join('');
+}
+
+function fieldHtml(f: ActionField, form: string): string {
+  const id = `${form}-${f.name}`.replace(/[^a-zA-Z0-9_-]/g, '-');
+  const current = formValue(f.value);
+  if (f.type === 'hidden') return `<input type="hidden" name="${esc(f.name)}"${current === undefined ? '' : ` value="${esc(current)}"`}>`;
+  const help = f.title ? `<span class="help" id="${id}-help">${esc(f.title)}</span>` : '';
+  const attrs = `id="${id}" name="${esc(f.name)}"${f.required ? ' required' : ''}${f.title ? ` aria-describedby="${id}-help"` : ''}`;
+  const label = `<label for="${id}">${esc(f.name)}${f.required ? ' <small>(required)</small>' : ''}</label>${help}`;
+  let control: string;
   if (f.options?.length) {
-    const opts = f.options.map((o) => `<option${o === current ? ' selected' : ''}>${esc(o)}</option>`).join('');
-    const blank = f.required ? '' : '<option value=""></option>';
-    return `<label>${label} <select ${name}${req}>${blank}${opts}</select></label>`;
+    control = `<select ${attrs}>${options(f.options, current, !!f.required)}</select>`;
+  } else if (f.type === 'checkbox') {
+    // A choice rather than a checkbox: an unticked box sends nothing, so a form could never set false.
+    const value = current === 'true' || current === '1' ? 'true' : current === 'false' || current === '0' ? 'false' : undefined;
+    control = `<select ${attrs}>${options(['true', 'false'], value, !!f.required)}</select>`;
+  } else if (f.multiline) {
+    control = `<textarea ${attrs} rows="4">${current === undefined ? '' : esc(current)}</textarea>`;
+  } else {
+    const value = current === undefined ? '' : ` value="${esc(current)}"`;
+    const stepValue = f.step ?? 'any';
+    const step = f.type === 'number' ? ` step="${esc(stepValue)}"${stepValue === 'any' ? ' inputmode="decimal"' : ''}` : '';
+    control = `<input type="${esc(f.type)}" ${attrs}${step}${value}>`;
   }
-  if (f.type === 'checkbox') {
-    const checked = current === 'true' || current === '1' ? ' checked' : '';
-    return `<label><input type="checkbox" ${name} value="1"${checked}> ${label}</label>`;
-  }
-  const value = current === undefined ? '' : ` value="${esc(current)}"`;
-  if (f.type === 'hidden') return `<input type="hidden" ${name}${value}>`;
-  return `<label>${label} <input type="${esc(f.type)}" ${name}${value}${req}></label>`;
+  return `<div>${label}${control}</div>`;
 }
 
 function formHtml(a: Action): string {
@@ -106,13 +146,23 @@ function formHtml(a: Action): string {
   if (action === null) return '';
   const native = a.method === 'GET' || a.method === 'POST';
   const multipart = a.type === 'multipart/form-data' || a.fields.some((f) => f.type === 'file');
-  const fields = a.fields.filter((f) => f.name !== '_method').map(fieldHtml);
+  const id = formId(a);
+  const fields = a.fields.filter((f) => f.name !== '_method').map((f) => fieldHtml(f, id));
   if (!native) fields.unshift(`<input type="hidden" name="_method" value="${esc(a.method)}">`);
   const title = a.title ?? a.name;
   return `<form method="${a.method === 'GET' ? 'get' : 'post'}" action="${esc(action)}"` +
-    `${multipart ? ' enctype="multipart/form-data"' : ''} data-action="${esc(a.name)}">\n` +
+    `${multipart ? ' enctype="multipart/form-data"' : ''} data-action="${esc(a.name)}" id="${id}">\n` +
     `<fieldset><legend>${esc(title)} <small>(${esc(a.method)})</small></legend>\n` +
     `${fields.join('\n')}\n<button type="submit">${esc(title)}</button></fieldset></form>`;
+}
+
+/** How an embedded member is headed: by its own name (or code), then what it is. */
+function itemHeading(item: Representation): string {
+  const p = item.properties;
+  const own = [p.name, p.code, p.client_id, p.store_name, p.email].find((v) => typeof v === 'string' && v !== '');
+  const what = item.self.title ?? item.class[0] ?? '';
+  const id = /\/(\d+)$/.exec(item.self.href)?.[1];
+  return own !== undefined ? `${String(own)} (${what}${id ? ` ${id}` : ''})` : `${what}${id ? ` ${id}` : ''}` || item.self.href;
 }
 
 function body(rep: Representation, ctx: RenderContext, level: number): string {
@@ -120,7 +170,7 @@ function body(rep: Representation, ctx: RenderContext, level: number): string {
   const parts = [linksTable(rep, ctx), propertiesTable(rep.properties, 'Properties')];
   for (const e of rep.embedded) {
     const items = e.items.map((item) => {
-      const heading = `<h${h + 1}>${anchor(item.self, expandRel(e.rel, ctx.baseUrl), item.self.title ?? item.self.href)}</h${h + 1}>`;
+      const heading = `<h${h + 1}>${anchor(item.self, expandRel(e.rel, ctx.baseUrl), itemHeading(item))}</h${h + 1}>`;
       return `<article>${heading}\n${body(item, ctx, level + 2)}</article>`;
     });
     parts.push(`<section><h${h}>${esc(e.rel)} (${e.items.length})</h${h}>\n${items.join('\n')}</section>`);
@@ -129,12 +179,19 @@ function body(rep: Representation, ctx: RenderContext, level: number): string {
   return parts.filter(Boolean).join('\n');
 }
 
+function nav(ctx: RenderContext): string {
+  const token = ctx.browserToken ? 'Browsing with your token (change or forget it)' : 'Use a token in this browser';
+  return `<nav aria-label="Site"><a href="${esc(ctx.baseUrl)}/">Home</a><a href="${esc(ctx.baseUrl)}${BROWSE_PATH}">${token}</a>` +
+    `<a href="${esc(ctx.baseUrl)}${DOCS_PATH}">API documentation</a></nav>\n`;
+}
+
 export function renderHtml(rep: Representation, ctx: RenderContext): string {
-  const title = ctx.title ?? rep.self.title ?? rep.class[0] ?? 'Resource';
+  // A page is named by what it shows ("Half rate (tax 7)"), unless the caller names it otherwise.
+  const title = ctx.title !== undefined && ctx.title !== rep.self.title ? ctx.title : itemHeading(rep) || 'Resource';
   const banner = ctx.mode === 'sandbox'
     ? '<p class="sandbox" role="note">Sandbox: test data only — nothing here is live.</p>\n' : '';
   return '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
-    `<title>${esc(title)}</title>\n<style>${STYLE}</style>\n</head>\n<body>\n${banner}<main>\n` +
+    `<title>${esc(title)}</title>\n<style>${STYLE}</style>\n</head>\n<body>\n${banner}${nav(ctx)}<main>\n` +
     `<h1>${esc(title)}</h1>\n${body(rep, ctx, 1)}\n</main>\n</body>\n</html>\n`;
 }

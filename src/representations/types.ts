@@ -18,6 +18,10 @@ export interface ActionField {
   /** Allowed values of an enumerated property. */
   options?: string[];
   title?: string;
+  /** Number inputs: `any` for decimals, `1` for integers. */
+  step?: string;
+  /** Long or structured text (JSON): a text area in HTML. */
+  multiline?: boolean;
 }
 
 /** Something a client can do next (Siren action, HTML form). */
@@ -74,6 +78,8 @@ export interface RenderContext {
    * name (the hosted API's) works by configuration alone.
    */
   curieName?: string;
+  /** HTML: whether the browser sent a token of its own (the page says so and offers to forget it). */
+  browserToken?: boolean;
 }
 
 export type MediaType = 'application/hal+json' | 'application/hal+xml' | 'application/vnd.siren+json' | 'text/html';

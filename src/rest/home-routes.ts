@@ -6,6 +6,8 @@ import type { Representation } from '../representations/types.js';
 import { bodyObject } from './body.js';
 import { sendRepresentation, serviceContext } from './http.js';
 import { representOne } from './represent.js';
+import { actionFields } from './links.js';
+import { DOCS_PATH, OPENAPI_PATH } from '../openapi/routes.js';
 
 function home(req: FastifyRequest): Representation {
   const base = req.server.container.config.baseUrl;
@@ -30,11 +32,27 @@ function home(req: FastifyRequest): Representation {
     add('svc:user', `${base}/users/${p.userId}`, 'Your user');
   }
   add('svc:token', `${base}/token`, 'OAuth 2.0 token endpoint');
-  return { self: { href: `${base}/`, title: 'Home' }, class: ['home'], properties: { message }, links, embedded: [], actions: [] };
+  // RFC 8631: the machine-readable description and its human documentation.
+  add('service-desc', `${base}${OPENAPI_PATH}`, 'OpenAPI 3.1 description of this API');
+  add('service-doc', `${base}${DOCS_PATH}`, 'API documentation');
+  return { self: { href: `${base}/`, title: 'Home' }, class: ['home'], properties: { message }, links, embedded: [], actions: homeActions(req, p) };
+}
+
+/** A form for each POST link of the home resource (registering a client, creating a user or a store). */
+function homeActions(req: FastifyRequest, p: FastifyRequest['principal']): Representation['actions'] {
+  const { registry, config: { baseUrl: base } } = req.server.container;
+  const form = (name: string, href: string, resource: string, title: string) =>
+    ({ name, method: 'POST' as const, href, title, fields: actionFields(registry.resource(resource)) });
+  if (p.kind === 'anonymous') return [form('create_client', `${base}/clients`, 'client', 'Register a client')];
+  if (p.kind === 'client') return [form('create_user', `${base}/users`, 'user', 'Create a user')];
+  if (p.kind === 'user') return [form('create_store', `${base}/users/${p.userId}/stores`, 'store', 'Create a store')];
+  return [];
 }
 
 export function registerHomeRoutes(app: FastifyInstance): void {
-  app.get('/', { config: { rest: true } }, async (req, reply) => sendRepresentation(req, reply, home(req)));
+  // RFC 8631 also as Link headers, for clients that look there before reading a body.
+  const describedBy = `<${app.container.config.baseUrl}${OPENAPI_PATH}>; rel="service-desc", <${app.container.config.baseUrl}${DOCS_PATH}>; rel="service-doc"`;
+  app.get('/', { config: { rest: true } }, async (req, reply) => sendRepresentation(req, reply, home(req), { headers: { link: describedBy } }));
 
   app.post('/clients', { config: { rest: true } }, async (req, reply) => {
     const ctx = serviceContext(req);

@@ -9,6 +9,7 @@ import { contentTypeHeader, negotiate, render } from '../representations/negotia
 import { HTML_CSP } from '../representations/html.js';
 import type { MediaType, Representation } from '../representations/types.js';
 import { errorRepresentation } from './errors.js';
+import { browserTokens } from '../web/browse-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +32,8 @@ export function requestUrl(req: FastifyRequest): string {
 
 function renderContext(req: FastifyRequest, title?: string) {
   const cfg = req.server.container.config;
-  return { baseUrl: cfg.baseUrl, title, mode: cfg.mode, curieName: cfg.curieName };
+  const browserToken = req.negotiated === 'text/html' && browserTokens(req.server.container).has(req);
+  return { baseUrl: cfg.baseUrl, title, mode: cfg.mode, curieName: cfg.curieName, browserToken };
 }
 
 export function etagOf(body: string): string {
@@ -75,7 +77,11 @@ export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep
   const vary = reply.getHeader('vary');
   reply.header('content-type', contentTypeHeader(req.negotiated)).header('vary', vary ? `${String(vary)}, Accept, Authorization` : 'Accept, Authorization')
     .header('x-content-type-options', 'nosniff');
-  if (req.negotiated === 'text/html') reply.header('content-security-policy', HTML_CSP).header('x-frame-options', 'DENY');
+  if (req.negotiated === 'text/html') {
+    // Pages may be answered with the token pasted on /browse (a cookie): never shared or stored.
+    reply.header('content-security-policy', HTML_CSP).header('x-frame-options', 'DENY')
+      .header('vary', 'Accept, Authorization, Cookie').header('cache-control', 'private, no-store');
+  }
   if (opts.etag) {
     const hal = req.negotiated === 'application/hal+json' ? body : render('application/hal+json', rep, ctx);
     const etag = representationEtag(etagOf(hal), req.negotiated);

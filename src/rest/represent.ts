@@ -129,7 +129,7 @@ class RowRepresentation implements Representation {
   set properties(v: Record<string, unknown>) { this.#props = v; }
   get links(): Representation['links'] { return this.#links ??= resourceLinks(this.ctx.registry, this.ctx.baseUrl, this.r, this.row); }
   set links(v: Representation['links']) { this.#links = v; }
-  get actions(): Action[] { return memberActions(this.r, this.self.href, this.properties); }
+  get actions(): Action[] { return memberActions(this.r, this.self.href, this.properties, this.links); }
 
   [HAL_JSON](curies: Link[] | undefined, embedded: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
     // Once properties or links were read they may have been changed, and the generic renderer decides.

@@ -118,7 +118,7 @@ function tokenStore(req: FastifyRequest): number {
 }
 
 /** Store collections the spec addresses without a store in the path. */
-const TOP_LEVEL_STORE_COLLECTIONS = ['native_integrations'];
+export const TOP_LEVEL_STORE_COLLECTIONS = ['native_integrations'];
 
 export function registerResourceRoutes(app: FastifyInstance): void {
   for (const r of app.container.registry.resources) {

@@ -178,6 +178,8 @@ function registerDownloadRoute(app: FastifyInstance): void {
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: `${r.path}/:id/file`,
     config: { rest: true, binary: true },
+    // Registered before buildApp sets the REST error handler: errors must still be the REST error body.
+    errorHandler: (err, req, reply) => app.errorHandler(err, req, reply),
     handler: async (req, reply) => {
       if (req.method === 'OPTIONS') return reply.header('allow', allow).code(204).send();
       if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -6,6 +6,7 @@ import { ANONYMOUS } from '../auth/principal.js';
 import type { Container } from '../container.js';
 import type { ServiceContext } from '../services/context.js';
 import { registerAdmin } from './admin.js';
+import { registerBrowse } from './browse.js';
 import { registerAuthorize } from './authorize.js';
 import { errorPage, pageHeaders } from './layout.js';
 import { registerLogin } from './login.js';
@@ -54,5 +55,6 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     registerLogin(scope, web);
     registerAuthorize(scope, web);
     registerAdmin(scope, web);
+    registerBrowse(scope, web);
   });
 }

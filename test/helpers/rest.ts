@@ -2,6 +2,7 @@
 // token, JSON bodies, and following links by relation.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BASE } from './app.js';
+import { assertDescribed } from './openapi-check.js';
 
 export interface Call {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -9,6 +10,14 @@ export interface Call {
   body?: unknown;
   form?: Record<string, string>;
   headers?: Record<string, string>;
+}
+
+/** The method a POST stands for (X-HTTP-Method-Override, or an HTML form's `_method`), as the server reads it. */
+function effectiveMethod(c: Call): string {
+  const method = c.method ?? 'GET';
+  const header = Object.entries(c.headers ?? {}).find(([k]) => k.toLowerCase() === 'x-http-method-override')?.[1];
+  const override = (header ?? c.form?._method ?? '').toUpperCase();
+  return method === 'POST' && ['PATCH', 'PUT', 'DELETE'].includes(override) ? override : method;
 }
 
 /** Requests a full URL (as found in a link) or a path. */
@@ -24,7 +33,10 @@ export async function call(app: FastifyInstance, url: string, c: Call = {}): Pro
     headers['content-type'] ??= 'application/json';
     payload = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
   }
-  return app.inject({ method: c.method ?? 'GET', url: path, headers, payload });
+  const res = await app.inject({ method: c.method ?? 'GET', url: path, headers, payload });
+  // Every answer the suite sees must match the generated OpenAPI description.
+  assertDescribed(effectiveMethod(c), path, res);
+  return res;
 }
 
 export function json(res: LightMyRequestResponse): any {

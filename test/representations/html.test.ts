@@ -43,12 +43,39 @@ describe('renderHtml', () => {
   });
 
   it('writes a form per action, tunnelling PATCH/DELETE through POST with _method', () => {
-    expect(html).toContain(`<form method="post" action="${BASE}/taxes/7" data-action="update">`);
+    expect(html).toContain(`<form method="post" action="${BASE}/taxes/7" data-action="update" id="form-update">`);
     expect(html).toContain('<input type="hidden" name="_method" value="PATCH">');
     expect(html).toContain('<input type="hidden" name="_method" value="DELETE">');
-    expect(html).toContain('<input type="number" name="rate" value="7.25">');
-    expect(html).toContain('<option selected>rate_based</option>');
-    expect(html).toContain('<input type="checkbox" name="is_live" value="1" checked>');
+    // Decimals accept any precision (19.5 is valid), and say so to phone keyboards.
+    expect(html).toContain('<input type="number" id="form-update-rate" name="rate" step="any" inputmode="decimal" value="7.25">');
+    expect(html).toContain('<option value="rate_based" selected>rate_based</option>');
+    // Booleans are a true/false choice, so a form can set false (an unticked checkbox sends nothing).
+    expect(html).toContain('<select id="form-update-is_live" name="is_live"><option value="">(not set)</option><option value="true" selected>true</option><option value="false">false</option></select>');
+  });
+
+  it('labels each input with the field name, the description as help text', () => {
+    expect(html).toContain('<label for="form-update-name">name <small>(required)</small></label><span class="help" id="form-update-name-help">Name &quot;quoted&quot;</span>');
+    expect(html).toContain('aria-describedby="form-update-name-help"');
+    expect(html).toContain('<label for="form-update-rate">rate</label>');
+  });
+
+  it('offers one blank choice at most, and none that can be sent for a required enum', () => {
+    const field = (f: Record<string, unknown>) => renderHtml({
+      self: { href: `${BASE}/x` }, class: ['x'], properties: {}, links: [], embedded: [],
+      actions: [{ name: 'a', method: 'POST', href: `${BASE}/x`, fields: [f as never] }],
+    }, { baseUrl: BASE });
+    const withEmpty = field({ name: 'service_provider', type: 'text', options: ['', 'vendor_a'], value: '' });
+    expect(withEmpty.match(/<option value=""[ >]/g)).toHaveLength(1);
+    expect(withEmpty).toContain('<option value="" selected>(none)</option>');
+    const required = field({ name: 'type', type: 'text', options: ['global', 'local'], required: true });
+    expect(required).toContain('<option value="" selected disabled>— choose —</option>');
+    const whole = field({ name: 'count', type: 'number', step: '1' });
+    expect(whole).toContain('step="1"');
+    expect(whole).not.toContain('inputmode');
+  });
+
+  it('heads embedded members by their own names', () => {
+    expect(html).toContain('>Books (Category Books 1)</a></h3>');
   });
 
   it('uses GET forms natively and multipart for uploads', () => {
@@ -60,7 +87,7 @@ describe('renderHtml', () => {
       ],
     };
     const out = renderHtml(rep, { baseUrl: BASE });
-    expect(out).toContain(`<form method="get" action="${BASE}/downloadables" data-action="search">`);
+    expect(out).toContain(`<form method="get" action="${BASE}/downloadables" data-action="search" id="form-search">`);
     expect(out).toContain('enctype="multipart/form-data"');
     expect(out).not.toContain('_method');
     expect(out).toContain('<title>downloadables</title>');

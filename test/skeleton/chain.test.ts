@@ -13,7 +13,7 @@ describe.each(engines())('token chain and tax on %s', (engine) => {
     const res = await call(t.app, '/');
     expect(res.statusCode).toBe(200);
     const body = json(res);
-    expect(Object.keys(body._links).sort()).toEqual(['curies', 'self', 'svc:create_client', 'svc:token']);
+    expect(Object.keys(body._links).sort()).toEqual(['curies', 'self', 'service-desc', 'service-doc', 'svc:create_client', 'svc:token']);
     expect(body._links['svc:create_client'].href).toBe('http://api.test/clients');
     expect(body._links['svc:token'].href).toBe('http://api.test/token');
     expect(typeof body.message).toBe('string');
@@ -23,7 +23,7 @@ describe.each(engines())('token chain and tax on %s', (engine) => {
     const chain = await tokenChain(t.app);
     const clientHome = json(await call(t.app, '/', { token: chain.clientToken }));
     expect(Object.keys(clientHome._links).sort()).toEqual(
-      ['curies', 'self', 'svc:client', 'svc:create_user', 'svc:reporting', 'svc:token']);
+      ['curies', 'self', 'service-desc', 'service-doc', 'svc:client', 'svc:create_user', 'svc:reporting', 'svc:token']);
     const storeHome = json(await call(t.app, '/', { token: chain.storeToken }));
     const store = json(await call(t.app, link(storeHome, 'svc:store'), { token: chain.storeToken }));
     const created = await call(t.app, link(store, 'svc:taxes'), {

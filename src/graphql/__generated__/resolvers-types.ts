@@ -4089,8 +4089,11 @@ export type TransactionLog = Node & {
   href: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   message?: Maybe<Scalars['String']['output']>;
-  /** The transaction's status after this step. */
-  status?: Maybe<TransactionStatus>;
+  /**
+   * Outcome of the step: the transaction's status after a payment step (authorized, captured, ...),
+   * pass, reject, review or skipped after a fraud check.
+   */
+  status?: Maybe<Scalars['String']['output']>;
   store: Store;
   transaction: Transaction;
 };
@@ -6663,7 +6666,7 @@ export type TransactionLogResolvers<ContextType = GraphQLContext, ParentType ext
   href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  status?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   store?: Resolver<ResolversTypes['Store'], ParentType, ContextType>;
   transaction?: Resolver<ResolversTypes['Transaction'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
