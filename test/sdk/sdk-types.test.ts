@@ -22,6 +22,7 @@ describe('our resources against the SDK\'s types', () => {
       .map((d) => `${d.resource}.${d.property}`).sort();
     expect(diffs).toEqual([
       'client.client_secret', // shown once at registration, never again (spec)
+      'client.client_type', // confidential or public, set at registration (RFC 6749 §2.1; issue 15); the SDK's type predates it
       'client.javascript_origin_uri', // in the spec's client table; the SDK's type omits it
       'fraud_protection.type', // vendor_minfraud / vendor_recaptcha: the spec's neutral names
       'item.discount_type', // '' in the SDK; we write null for "none"
