@@ -108,7 +108,23 @@ function parameters(registry: Registry): Record<string, Schema> {
   return out;
 }
 
-export function buildOpenApi(registry: Registry, base: string): Record<string, unknown> {
+/** The names an instance is configured with (CURIE_NAME, API_VERSION_HEADER); defaults `svc`, `SERVICE-API-VERSION`. */
+export interface DescribedNames { curieName?: string; versionHeader?: string }
+
+/**
+ * The description under an instance's configured names: built with the defaults, then every `svc:`
+ * rel key and the version header renamed, as the renderers rename them in answers.
+ */
+export function buildOpenApi(registry: Registry, base: string, names: DescribedNames = {}): Record<string, unknown> {
+  const doc = buildDefaultOpenApi(registry, base);
+  const curie = names.curieName ?? 'svc';
+  const header = names.versionHeader ?? API_VERSION_HEADER;
+  if (curie === 'svc' && header === API_VERSION_HEADER) return doc;
+  return JSON.parse(JSON.stringify(doc).replaceAll('"svc:', `"${curie}:`).replaceAll('`svc:', `\`${curie}:`)
+    .replaceAll(API_VERSION_HEADER, header)) as Record<string, unknown>;
+}
+
+function buildDefaultOpenApi(registry: Registry, base: string): Record<string, unknown> {
   const paths: Record<string, PathItem> = { ...extraPaths(registry, base), ...resourcePaths(registry) };
   // Every GET route also answers HEAD (Fastify exposes it), with the same headers and no body.
   for (const item of Object.values(paths)) {

@@ -197,6 +197,7 @@ export function extraPaths(registry: Registry, base: string): Record<string, Pat
         },
       },
     },
+    '/download/{token}': downloadPath(),
     '/rels/{rel}': {
       get: {
         operationId: 'getRelation', summary: 'Documentation of a link relation (HTML, or JSON when asked)', tags: ['documentation'], security: [{}],
@@ -213,5 +214,23 @@ export function extraPaths(registry: Registry, base: string): Record<string, Pat
         responses: { 200: { description: 'OpenAPI 3.1 document.', content: { 'application/openapi+json': { schema: { type: 'object' } }, 'application/json': { schema: { type: 'object' } } } } },
       },
     },
+  };
+}
+
+/** A download's capability URL (issue 17): no token, no version header; the URL is the credential. */
+function downloadPath(): PathItem {
+  const get: Operation = {
+    operationId: 'getPurchasedFile', summary: 'The purchased file, while its download is active (spends one download)', tags: ['download'],
+    security: [{}], parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }, { name: 'Range', in: 'header', schema: { type: 'string' } }],
+    responses: {
+      200: { description: 'The bytes, as an attachment, in the file\'s own media type.', content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
+      206: { description: 'The requested byte range.', content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
+      default: { $ref: '#/components/responses/Error' },
+    },
+  };
+  const token = { name: 'token', in: 'path', required: true, schema: { type: 'string' } };
+  return {
+    get, head: headOperation('headPurchasedFile', 'Headers of the purchased file (spends nothing)', get),
+    options: optionsOperation('optionsPurchasedFile', ['download'], ['GET', 'HEAD', 'OPTIONS'], [token]),
   };
 }

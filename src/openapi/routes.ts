@@ -62,7 +62,7 @@ export function registerOpenApiRoutes(app: FastifyInstance): void {
   const { registry, config } = app.container;
   let body: string | undefined;
   app.get(OPENAPI_PATH, async (_req, reply) => {
-    body ??= JSON.stringify(buildOpenApi(registry, config.baseUrl));
+    body ??= JSON.stringify(buildOpenApi(registry, config.baseUrl, config));
     return reply.type('application/json; charset=utf-8').header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*').send(body);
   });

@@ -62,7 +62,9 @@ function baseType(f: FieldDef, input: boolean): Schema {
       if (input) s.pattern = DECIMAL_PATTERN;
       break;
     case 'boolean':
-      s.type = input ? ['boolean', 'integer', 'string'] : 'boolean';
+      // @bit fields (webhook is_active) are written 1 or 0, as the spec's field table says.
+      s.type = input ? ['boolean', 'integer', 'string'] : f.bit ? 'integer' : 'boolean';
+      if (!input && f.bit) s.enum = [0, 1];
       if (input) s.enum = [true, false, 1, 0, 'true', 'false', '1', '0', 'on', 'off'];
       break;
     case 'date':

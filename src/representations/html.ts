@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { expandRel } from './siren.js';
 import type { Action, ActionField, Link, Representation, RenderContext } from './types.js';
+import { relName } from './types.js';
 
 /** The token page of the browsable facade (src/web/browse.ts) and the documentation (src/openapi/routes.ts). */
 export const BROWSE_PATH = '/browse';
@@ -90,7 +91,7 @@ function linksTable(rep: Representation, ctx: RenderContext): string {
   const rows = all.map(({ rel, link }) => {
     const full = expandRel(rel, ctx.baseUrl);
     // A `svc:` rel name links to its documentation page (the curie target).
-    const relCell = full === rel ? esc(rel) : anchor({ href: full }, 'help', rel);
+    const relCell = full === rel ? esc(rel) : anchor({ href: full }, 'help', relName(rel, ctx.curieName));
     // A target that only takes POST (register a client, checkout) is reached through its form.
     const form = rel === 'self' ? undefined : rep.actions.find((a) => a.href === link.href && a.method === 'POST');
     const formNote = form ? ` — <a href="#${formId(form)}">use the form below</a>` : '';
@@ -173,7 +174,7 @@ function body(rep: Representation, ctx: RenderContext, level: number): string {
       const heading = `<h${h + 1}>${anchor(item.self, expandRel(e.rel, ctx.baseUrl), itemHeading(item))}</h${h + 1}>`;
       return `<article>${heading}\n${body(item, ctx, level + 2)}</article>`;
     });
-    parts.push(`<section><h${h}>${esc(e.rel)} (${e.items.length})</h${h}>\n${items.join('\n')}</section>`);
+    parts.push(`<section><h${h}>${esc(relName(e.rel, ctx.curieName))} (${e.items.length})</h${h}>\n${items.join('\n')}</section>`);
   }
   if (rep.actions.length) parts.push(`<h${h}>Actions</h${h}>\n${rep.actions.map(formHtml).join('\n')}`);
   return parts.filter(Boolean).join('\n');

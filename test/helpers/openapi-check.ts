@@ -12,11 +12,15 @@ type Json = Record<string, any>;
 
 interface Route { template: string; regex: RegExp; literal: number; item: Json }
 
-let state: { doc: Json; ajv: Ajv2020; routes: Route[]; compiled: Map<string, ValidateFunction> } | undefined;
+interface State { doc: Json; ajv: Ajv2020; routes: Route[]; compiled: Map<string, ValidateFunction> }
 
-function load() {
+/** One description per curie name an app answers with (CURIE_NAME), as each app serves its own. */
+const states = new Map<string, State>();
+
+function load(curieName = 'svc'): State {
+  let state = states.get(curieName);
   if (state) return state;
-  const doc = buildOpenApi(buildRegistry(), BASE) as Json;
+  const doc = buildOpenApi(buildRegistry(), BASE, { curieName }) as Json;
   // Formats and unknown keywords (externalDocs, xml, contentMediaType) are annotations here.
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema(doc, 'openapi.json');
@@ -26,6 +30,7 @@ function load() {
     return { template, regex, literal: parts.filter((p) => !p.startsWith('{')).length, item: item as Json };
   }).sort((a, b) => b.literal - a.literal);
   state = { doc, ajv, routes, compiled: new Map() };
+  states.set(curieName, state);
   return state;
 }
 
@@ -39,7 +44,9 @@ function deref(doc: Json, node: Json): Json {
 
 /** The problems of one answer against the description, empty when it matches. */
 export function describedProblems(method: string, url: string, res: LightMyRequestResponse): string[] {
-  const { doc, ajv, routes, compiled } = load();
+  // The curie a HAL answer declares names the description it is held to.
+  const curie = /"curies":\[\{"name":"([^"]+)"/.exec(res.body.slice(0, 400))?.[1];
+  const { doc, ajv, routes, compiled } = load(curie);
   // Links are absolute, under whatever base URL the app runs with.
   const path = new URL(url, BASE).pathname;
   const route = routes.find((r) => r.regex.test(path));

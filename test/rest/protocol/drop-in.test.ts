@@ -153,6 +153,10 @@ describe('curie name and version header as settings', () => {
     const x = (await req('/', { token, headers: { accept: XML } })).body;
     expect(x).toContain('rel="fx:client"');
     expect(x).toMatch(/<link rel="curies"[^>]*name="fx"/);
+    // A person reading the HTML sees the same names.
+    const page = (await req('/', { token, headers: { accept: 'text/html' } })).body;
+    expect(page).toContain('>fx:client<');
+    expect(page).not.toContain('>svc:client<');
     // The configured header is the one required; the default name is not read.
     const missing = await t.app.inject({ method: 'GET', url: '/', headers: { 'service-api-version': '1' } });
     expect(missing.statusCode).toBe(400);
