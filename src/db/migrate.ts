@@ -13,6 +13,7 @@ import * as m007 from './migrations/007_staged_uploads.js';
 import * as m008money from './migrations/008_money_path.js';
 import * as m008secrets from './migrations/008_secrets.js';
 import * as m008downloads from './migrations/008_downloads.js';
+import * as m009growth from './migrations/009_growth_counts.js';
 
 interface Migration {
   name: string;
@@ -30,6 +31,7 @@ export const migrations: Migration[] = [
   { name: '008_money_path', up: m008money.up },
   { name: '008_secrets', up: m008secrets.up },
   { name: '008_downloads', up: m008downloads.up },
+  { name: '009_growth_counts', up: m009growth.up },
 ];
 
 /**
