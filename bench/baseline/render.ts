@@ -74,6 +74,7 @@ export function halCollection(base: string, selfHref: string, collectionHref: st
     };
     if (t.customer_id != null) links['svc:customer'] = l(`${base}/customers/${t.customer_id}`, 'Customer');
     if (t.subscription_id != null) links['svc:subscription'] = l(`${base}/subscriptions/${t.subscription_id}`, 'Subscription');
+    links['svc:subscriptions'] = l(`${self}/subscriptions`, 'Subscription collection');
     links['svc:attributes'] = l(`${self}/attributes`, 'Attribute collection');
     if (t.status === 'authorized') {
       links['svc:capture'] = l(`${self}/capture`, 'Capture the authorized payment');
@@ -102,8 +103,11 @@ export function halCollection(base: string, selfHref: string, collectionHref: st
     _links: {
       self: l(selfHref, 'transaction collection'),
       curies: [{ name: 'svc', href: `${base}/rels/{rel}`, templated: true }],
-      first: { href: pageHref(0) }, prev: { href: pageHref(Math.max(0, offset - limit)) },
-      next: { href: pageHref(Math.min(offset + limit, lastOffset)) }, last: { href: pageHref(lastOffset) },
+      // As the service (issue 19): titled, and prev / next only where such a page exists.
+      first: { href: pageHref(0), title: 'First page' },
+      ...(offset > 0 ? { prev: { href: pageHref(Math.max(0, Math.min(offset - limit, lastOffset))), title: 'Previous page' } } : {}),
+      ...(offset + limit < page.total ? { next: { href: pageHref(offset + limit), title: 'Next page' } } : {}),
+      last: { href: pageHref(lastOffset), title: 'Last page' },
     },
     _embedded: { 'svc:transactions': members },
     total_items: String(page.total), returned_items: page.transactions.length, limit, offset,

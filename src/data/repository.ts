@@ -115,7 +115,19 @@ export class Repository {
     const where = this.conditions(child, q, extra);
     if (ids.length === 1) {
       // One parent needs no window: a plain ORDER BY … LIMIT uses the index and stops early.
-      let page = this.db.selectFrom(`${child.table} as t`).selectAll('t').where((eb) => and(eb, where));
+      const order = orderSql(child, q.order, d, !!q.fromEnd, 't');
+      let page = this.db.selectFrom(`${child.table} as t`).selectAll('t');
+      if (d === 'postgres' && rel.via === 'store_id' && COUNTED_TABLES.includes(child.table) && q.order.every((o) => o.field === 'id')) {
+        // A store's page in id order, as a deferred join: the ids from the (store_id, id) index
+        // alone (an index-only scan), then their rows. Asked for the rows directly, PostgreSQL may
+        // walk the primary key and filter by store, which it expects to stop early when the store
+        // is a large share of the table, but which reads every other store's rows that come first.
+        const keys = this.db.selectFrom(`${child.table} as t`).select('t.id').where((eb) => and(eb, where))
+          .orderBy(order).limit(q.limit).offset(q.offset);
+        page = page.where('t.id', 'in', keys);
+      } else {
+        page = page.where((eb) => and(eb, where)).limit(q.limit).offset(q.offset);
+      }
       if (opts.total) {
         // The total ignores cursors and paging. An uncorrelated scalar subquery is computed once
         // (SQLite and PostgreSQL alike), so the page and its total take one statement.
@@ -125,7 +137,7 @@ export class Repository {
           : this.db.selectFrom(`${child.table} as t`).select(sql<number>`count(*)`.as('n')).where((eb) => and(eb, countWhere));
         page = page.select(count.as('_total')) as typeof page;
       }
-      const rows = await page.orderBy(orderSql(child, q.order, d, !!q.fromEnd, 't')).limit(q.limit).offset(q.offset).execute();
+      const rows = await page.orderBy(order).execute();
       const list = rows.map((row) => decodeRow(child, row as Row));
       if (q.fromEnd) list.reverse();
       byParent.set(ids[0], list);

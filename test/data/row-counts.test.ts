@@ -120,6 +120,23 @@ describe.each(engines())('kept row counts on %s', (engine) => {
     await expectExact();
   });
 
+  it('pages a store\'s collection in id order through offsets, cursors and from the end, as a plain query does', async () => {
+    const all = (await database.db.selectFrom('customers').select('id').where('store_id', '=', storeA).orderBy('id').execute()).map((r) => Number(r.id));
+    expect(all.length).toBeGreaterThan(10);
+    const page = async (patch: Partial<ListQuery>) => {
+      const r = await repo.listChildren(rel, customer, [storeA], { ...emptyQuery(4), ...patch }, { storeId: storeA }, { total: true });
+      return { ids: r.byParent.get(storeA)!.map((c) => c.id), total: r.total };
+    };
+    expect(await page({})).toEqual({ ids: all.slice(0, 4), total: all.length });
+    expect(await page({ offset: 5 })).toEqual({ ids: all.slice(5, 9), total: all.length });
+    expect((await page({ order: [{ field: 'id', dir: 'desc' }], offset: 1 })).ids).toEqual([...all].reverse().slice(1, 5));
+    expect((await page({ after: { values: [], id: all[2] } })).ids).toEqual(all.slice(3, 7));
+    expect((await page({ fromEnd: true })).ids).toEqual(all.slice(-4));
+    expect((await page({ before: { values: [], id: all[6] }, fromEnd: true })).ids).toEqual(all.slice(2, 6));
+    expect((await page({ filters: [{ field: 'id', op: 'gt', value: String(all[1]) }] })).ids).toEqual(all.slice(2, 6));
+    expect(await page({ offset: all.length })).toEqual({ ids: [], total: undefined });
+  });
+
   it('counts the rows that existed before the migration', async () => {
     const d = await open();
     const last = migrations.findIndex((m) => m.name === '009_growth_counts');
