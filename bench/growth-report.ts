@@ -52,7 +52,7 @@ export function growthSvg(run: GrowthRun): string {
     out.push(`<polyline fill="none" stroke="${c}" stroke-width="2" points="${rs.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}"/>`);
     rs.forEach((v, i) => out.push(`<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="${c}"/>`));
     out.push(`<rect x="${W - R + 15}" y="${T + k * 20}" width="12" height="3" fill="${c}"/>`,
-      `<text x="${W - R + 32}" y="${T + k * 20 + 5}">${run.results[k].name.replace(/&/g, '&amp;').replace(/</g, '&lt;').slice(0, 44)}</text>`);
+      `<text x="${W - R + 32}" y="${T + k * 20 + 5}">${run.results[k].name.slice(0, 44).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</text>`);
   });
   out.push('</svg>');
   return out.join('\n');
