@@ -14,6 +14,8 @@ export interface Ctx {
   baseline: Child;
   /** PostGraphile 4 over the same tables (PostgreSQL only). */
   peer?: Child;
+  /** PostGraphile 5 (Grafast, Amber preset) on Node 22, over the same tables (PostgreSQL only). */
+  peer5?: Child;
   log: StatementLog;
 }
 

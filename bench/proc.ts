@@ -75,6 +75,8 @@ export interface SpawnOpts {
   readyPath: string;
   timeoutMs?: number;
   nodeFlags?: string[];
+  /** Another Node binary (PostGraphile 5 runs on the Node 22 of bench/peer/pg5); default: this one. */
+  execPath?: string;
 }
 
 export async function waitForHttp(url: string, timeoutMs: number, proc?: ChildProcess): Promise<number> {
@@ -96,7 +98,7 @@ export async function waitForHttp(url: string, timeoutMs: number, proc?: ChildPr
 export async function spawnNode(o: SpawnOpts): Promise<Child & { readyMs: number }> {
   let log = '';
   const started = performance.now();
-  const proc = spawn(process.execPath, [...(o.nodeFlags ?? []), ...o.args], {
+  const proc = spawn(o.execPath ?? process.execPath, [...(o.nodeFlags ?? []), ...o.args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...o.env },
     stdio: ['ignore', 'pipe', 'pipe'],

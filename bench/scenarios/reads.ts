@@ -123,17 +123,21 @@ export async function graphqlCollection(c: Ctx): Promise<ScenarioResult> {
     { name: 'service', pid: c.service.pid, spec: { url: c.service.url + '/graphql', method: 'POST', headers, body: body(ours.build(100)), connections: c.cfg.connections } },
     { name: 'baseline', pid: c.baseline.pid, spec: { url: c.baseline.url + '/graphql', method: 'POST', headers, body: body(ours.build(100)), connections: c.cfg.connections } },
   ];
-  if (c.peer) {
-    const peerPost = graphqlPoster(fetcher(c.peer.url), '/graphql');
+  const peers = [
+    { name: 'postgraphile', label: 'PostGraphile 4', child: c.peer },
+    { name: 'postgraphile5', label: 'PostGraphile 5', child: c.peer5 },
+  ].filter((p): p is { name: string; label: string; child: NonNullable<Ctx['peer']> } => !!p.child);
+  for (const p of peers) {
+    const peerPost = graphqlPoster(fetcher(p.child.url), '/graphql');
     const theirs = await postgraphileQuery(peerPost, ours.fields);
     const shared = Object.entries(theirs.fields).map(([t, f]) => `${t} ${f.length}/${ours.fields[t].length}`).join(', ');
-    const peerAnswer = await bodyOf(c.peer.url + '/graphql', { method: 'POST', headers: jsonHeaders(), body: body(theirs.build(100, seeded.storeId)) }) as any;
-    if (peerAnswer.errors) throw new Error(`PostGraphile answered errors: ${JSON.stringify(peerAnswer.errors).slice(0, 300)}`);
-    notes.push(`PostGraphile's answer has the same shape: ${sameShape(svcAnswer.data as any, peerAnswer.data)}.`);
-    notes.push(`PostGraphile selects the fields both schemas have (${shared}); its ids are bigints, its booleans the 0/1 integers of the tables.`);
+    const peerAnswer = await bodyOf(p.child.url + '/graphql', { method: 'POST', headers: jsonHeaders(), body: body(theirs.build(100, seeded.storeId)) }) as any;
+    if (peerAnswer.errors) throw new Error(`${p.label} answered errors: ${JSON.stringify(peerAnswer.errors).slice(0, 300)}`);
+    notes.push(`${p.label}'s answer has the same shape: ${sameShape(svcAnswer.data as any, peerAnswer.data)}.`);
+    notes.push(`${p.label} selects the fields both schemas have (${shared}); its ids are bigints, its booleans the 0/1 integers of the tables.`);
     contenders.push({
-      name: 'postgraphile', pid: c.peer.pid,
-      spec: { url: c.peer.url + '/graphql', method: 'POST', headers: jsonHeaders(), body: body(theirs.build(100, seeded.storeId)), connections: c.cfg.connections },
+      name: p.name, pid: p.child.pid,
+      spec: { url: p.child.url + '/graphql', method: 'POST', headers: jsonHeaders(), body: body(theirs.build(100, seeded.storeId)), connections: c.cfg.connections },
     });
   }
   const res = await interleaved(contenders, rounds(c));
@@ -148,11 +152,13 @@ export async function graphqlCollection(c: Ctx): Promise<ScenarioResult> {
     loadRow('service', svc, { statements: s100.count, ...versus(svc, base) }),
     loadRow('baseline (node:http + hand-written SQL)', base, { statements: 4, ratio: 1, cpuRatio: 1 }),
   ];
-  const peer = res.get('postgraphile');
-  if (peer) rows.push(loadRow('PostGraphile 4 (peer)', peer, { ...versus(peer, base), note: `service/PostGraphile = ${(svc.rps / peer.rps).toFixed(2)}` }));
+  for (const p of peers) {
+    const r = res.get(p.name)!;
+    rows.push(loadRow(`${p.label} (peer)`, r, { ...versus(r, base), note: `service/${p.label} = ${(svc.rps / r.rps).toFixed(2)}` }));
+  }
   const met = ratio >= 0.5;
   notes.push(cpuNote(svc, base, 0.5));
-  if (target.engine === 'postgres') notes.push('On PostgreSQL the CPU column counts the Node process only: the database\'s own work is not in it (PostGraphile builds its JSON inside PostgreSQL, so its Node CPU is small by design).');
+  if (target.engine === 'postgres') notes.push('On PostgreSQL the CPU column counts the Node process only: the database\'s own work is not in it (PostGraphile 4 builds its JSON inside PostgreSQL, so its Node CPU is small by design; PostGraphile 5 runs on Node 22, its CPU column counts that process).');
   return {
     id: '3', title: 'GraphQL: store { transactions(first: 100) { nodes { … items { nodes { … itemOptions { nodes } itemCategory } } } } }',
     engine: target.engine, verdict: met && stmtOk ? 'met' : 'not met',

@@ -8,6 +8,7 @@ import { and, compileFilters, cursorCondition, orderSql } from './compile.js';
 import { decodeRow, encodeRow, type Row, type Values } from './codec.js';
 import type { ListQuery } from './query.js';
 import { ownerCondition, type TenantScope } from './tenancy.js';
+import { COUNTED_TABLES, storeRowCount } from '../db/row-counts.js';
 
 export interface Page {
   rows: Values[];
@@ -26,6 +27,17 @@ function attributeConditions(r: ResourceDef, q: ListQuery, alias: string): Expre
     return sql<SqlBool>`EXISTS (SELECT 1 FROM attributes a WHERE a.parent_type = ${r.name}
       AND a.parent_id = ${sql.ref(`${alias}.id`)} AND a.name = ${af.name} AND a.value LIKE ${value} ESCAPE '\\')`;
   });
+}
+
+/**
+ * Whether the children's total is a store's whole collection kept in row_counts: listed by store,
+ * narrowed by nothing (no filter, no extra condition), and every parent the caller's own store.
+ */
+function keptCount(rel: RelDef, child: ResourceDef, ids: readonly number[], q: ListQuery, scope?: TenantScope): boolean {
+  if (rel.via !== 'store_id' || rel.where || !COUNTED_TABLES.includes(child.table)) return false;
+  if (q.filters.length || q.attributeFilters.length) return false;
+  if (child.owner !== 'STORE' && child.owner !== 'PARENT') return false;
+  return !scope || ids.every((id) => id === scope.storeId);
 }
 
 export class Repository {
@@ -103,15 +115,29 @@ export class Repository {
     const where = this.conditions(child, q, extra);
     if (ids.length === 1) {
       // One parent needs no window: a plain ORDER BY … LIMIT uses the index and stops early.
-      let page = this.db.selectFrom(`${child.table} as t`).selectAll('t').where((eb) => and(eb, where));
+      const order = orderSql(child, q.order, d, !!q.fromEnd, 't');
+      let page = this.db.selectFrom(`${child.table} as t`).selectAll('t');
+      if (d === 'postgres' && rel.via === 'store_id' && COUNTED_TABLES.includes(child.table) && q.order.every((o) => o.field === 'id')) {
+        // A store's page in id order, as a deferred join: the ids from the (store_id, id) index
+        // alone (an index-only scan), then their rows. Asked for the rows directly, PostgreSQL may
+        // walk the primary key and filter by store, which it expects to stop early when the store
+        // is a large share of the table, but which reads every other store's rows that come first.
+        const keys = this.db.selectFrom(`${child.table} as t`).select('t.id').where((eb) => and(eb, where))
+          .orderBy(order).limit(q.limit).offset(q.offset);
+        page = page.where('t.id', 'in', keys);
+      } else {
+        page = page.where((eb) => and(eb, where)).limit(q.limit).offset(q.offset);
+      }
       if (opts.total) {
         // The total ignores cursors and paging. An uncorrelated scalar subquery is computed once
         // (SQLite and PostgreSQL alike), so the page and its total take one statement.
+        // A whole store's collection reads its kept count, which does not grow with the store.
         const countWhere = [...extra, ...compileFilters(child, q.filters, d, 't'), ...attributeConditions(child, q, 't')];
-        const count = this.db.selectFrom(`${child.table} as t`).select(sql<number>`count(*)`.as('n')).where((eb) => and(eb, countWhere));
+        const count = keptCount(rel, child, ids, q, scope) ? storeRowCount(child.table, ids[0])
+          : this.db.selectFrom(`${child.table} as t`).select(sql<number>`count(*)`.as('n')).where((eb) => and(eb, countWhere));
         page = page.select(count.as('_total')) as typeof page;
       }
-      const rows = await page.orderBy(orderSql(child, q.order, d, !!q.fromEnd, 't')).limit(q.limit).offset(q.offset).execute();
+      const rows = await page.orderBy(order).execute();
       const list = rows.map((row) => decodeRow(child, row as Row));
       if (q.fromEnd) list.reverse();
       byParent.set(ids[0], list);
@@ -160,6 +186,12 @@ export class Repository {
     const ids = [...new Set(parentIds)];
     for (const id of ids) out.set(id, 0);
     if (!ids.length) return out;
+    if (keptCount(rel, child, ids, q, scope)) {
+      const kept = await this.db.selectFrom('row_counts').select(['store_id as p', sql<number>`sum(n)`.as('n')])
+        .where('table_name', '=', child.table).where('store_id', 'in', ids).groupBy('store_id').execute();
+      for (const row of kept) out.set(Number(row.p), Number(row.n));
+      return out;
+    }
     const d = this.database.dialect;
     const via = rel.via!;
     const where = [sql<SqlBool>`${sql.ref(`t.${via}`)} IN (${sql.join(ids)})`, ...compileFilters(child, q.filters, d, 't'),

@@ -14,6 +14,7 @@ import * as m008 from './migrations/008_money_path.js';
 import * as m009 from './migrations/009_secrets.js';
 import * as m010 from './migrations/010_downloads.js';
 import * as m011 from './migrations/011_faults_file_blobs.js';
+import * as m012 from './migrations/012_growth_counts.js';
 
 interface Migration {
   name: string;
@@ -32,6 +33,7 @@ export const migrations: Migration[] = [
   { name: '009_secrets', up: m009.up },
   { name: '010_downloads', up: m010.up },
   { name: '011_faults_file_blobs', up: m011.up },
+  { name: '012_growth_counts', up: m012.up },
 ];
 
 /**
