@@ -10,6 +10,7 @@
 // PATCH form leaves that property unchanged.
 import { createHash } from 'node:crypto';
 import { expandRel } from './siren.js';
+import { ExactNumber, stringifyExact } from './exact-number.js';
 import type { Action, ActionField, Link, Representation, RenderContext } from './types.js';
 
 const STYLE =
@@ -58,6 +59,7 @@ function valueHtml(value: unknown): string {
   if (Array.isArray(value)) {
     return value.length ? `<ol>${value.map((v) => `<li>${valueHtml(v)}</li>`).join('')}</ol>` : '<span class="null">(empty list)</span>';
   }
+  if (value instanceof ExactNumber) return esc(value);
   if (typeof value === 'object') return propertiesTable(value as Record<string, unknown>, undefined);
   return esc(value);
 }
@@ -86,7 +88,7 @@ function fieldHtml(f: ActionField): string {
   const req = f.required ? ' required' : '';
   const name = `name="${esc(f.name)}"`;
   const current = f.value === undefined || f.value === null ? undefined
-    : typeof f.value === 'object' ? JSON.stringify(f.value) : String(f.value);
+    : typeof f.value === 'object' ? stringifyExact(f.value) : String(f.value);
   if (f.options?.length) {
     const opts = f.options.map((o) => `<option${o === current ? ' selected' : ''}>${esc(o)}</option>`).join('');
     const blank = f.required ? '' : '<option value=""></option>';
