@@ -1,6 +1,7 @@
 // HAL+JSON: `_links` (with the `svc` curie) and `_embedded` around the properties. Members built
 // from rows give their HAL object directly (HAL_JSON), skipping the neutral properties and links;
-// the whole answer is then serialised once by JSON.stringify.
+// the whole answer is then serialised once by JSON.stringify (stringifyExact: exact decimals).
+import { stringifyExact } from './exact-number.js';
 import { curie, CURIE_NAME, HAL_JSON, relName, type Representation, type RenderContext } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -32,5 +33,5 @@ function halObject(rep: Representation, ctx: RenderContext, top: boolean): Json 
 }
 
 export function renderHalJson(rep: Representation, ctx: RenderContext): string {
-  return JSON.stringify(halObject(rep, ctx, true));
+  return stringifyExact(halObject(rep, ctx, true));
 }

@@ -14,6 +14,7 @@
 // CR/LF/TAB are written as character references so attribute-value normalisation and CRLF folding
 // cannot alter them.
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { unmarkReviver } from './exact-number.js';
 import { ApiError } from '../services/errors.js';
 import { curie, relName, type Link, type Representation, type RenderContext } from './types.js';
 
@@ -93,8 +94,9 @@ function resourceNode(rep: Representation, ctx: RenderContext, rel: string, top:
   const children: XNode[] = [];
   if (top) children.push(linkNode('curies', curie(ctx.baseUrl, ctx.curieName)));
   for (const { rel: r, link } of rep.links) children.push(linkNode(relName(r, ctx.curieName), link));
-  // A JSON round trip gives the same values HAL+JSON shows: toJSON() applied (Decimal, Date), undefined dropped.
-  const props = JSON.parse(JSON.stringify(rep.properties)) as Record<string, unknown>;
+  // A JSON round trip gives the same values HAL+JSON shows: toJSON() applied (Decimal, Date), undefined
+  // dropped, an exact decimal (exact-number.ts) back to its digits.
+  const props = JSON.parse(JSON.stringify(rep.properties), unmarkReviver) as Record<string, unknown>;
   for (const [name, value] of Object.entries(props)) children.push(propertyNode(name, value));
   // An empty embedded collection has no XML form (HAL+JSON writes `[]`); the counts in the properties remain.
   for (const e of rep.embedded) for (const item of e.items) children.push(resourceNode(item, ctx, relName(e.rel, ctx.curieName), false));

@@ -10,6 +10,7 @@
 // PATCH form leaves that property unchanged.
 import { createHash } from 'node:crypto';
 import { expandRel } from './siren.js';
+import { ExactNumber, stringifyExact } from './exact-number.js';
 import type { Action, ActionField, Link, Representation, RenderContext } from './types.js';
 import { relName } from './types.js';
 
@@ -67,6 +68,7 @@ function valueHtml(value: unknown): string {
   if (Array.isArray(value)) {
     return value.length ? `<ol>${value.map((v) => `<li>${valueHtml(v)}</li>`).join('')}</ol>` : '<span class="null">(empty list)</span>';
   }
+  if (value instanceof ExactNumber) return esc(value);
   // A nested object (the token of a registration) stacks as a list: a table in a cell is unreadable on a phone.
   if (typeof value === 'object') {
     const rows = Object.entries(value as Record<string, unknown>).map(([k, v]) => `<dt>${esc(k)}</dt><dd>${valueHtml(v)}</dd>`);
@@ -103,7 +105,7 @@ function linksTable(rep: Representation, ctx: RenderContext): string {
 /** Current value of a field as form text (lists and objects as JSON, which the API reads back). */
 function formValue(v: unknown): string | undefined {
   if (v === undefined || v === null) return undefined;
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return typeof v === 'object' && !(v instanceof ExactNumber) ? stringifyExact(v) : String(v);
 }
 
 function options(values: string[], current: string | undefined, required: boolean): string {

@@ -8,6 +8,7 @@
 // Embedded items become embedded-representation sub-entities (`rel` + their own class, properties,
 // links, and entities/actions when they have any). Embedded-link sub-entities (`href` only) are never
 // produced: the builders either embed a resource fully or link to it.
+import { stringifyExact } from './exact-number.js';
 import { CURIE_NAME, type Action, type Link, type Representation, type RenderContext } from './types.js';
 
 export interface SirenLink {
@@ -97,5 +98,5 @@ export function sirenEntity(rep: Representation, ctx: RenderContext): SirenEntit
 }
 
 export function renderSiren(rep: Representation, ctx: RenderContext): string {
-  return JSON.stringify(sirenEntity(rep, ctx));
+  return stringifyExact(sirenEntity(rep, ctx));
 }

@@ -5,11 +5,12 @@ import type { Registry, ResourceDef } from '../model/types.js';
 import { linkApplies } from '../model/derive.js';
 import type { Values } from '../data/codec.js';
 import { selfHref } from '../services/refs.js';
+import { decimalOutput } from '../representations/exact-number.js';
 
-/** Output form of a property: decimals as JSON numbers (exact up to 15 significant digits). */
+/** Output form of a property: decimals as JSON numbers with exactly their digits (exact-number.ts). */
 export function outputValue(kind: string, v: unknown): unknown {
   if (v === null || v === undefined) return null;
-  if (kind === 'decimal') return Number(v);
+  if (kind === 'decimal') return decimalOutput(v);
   return v;
 }
 
