@@ -21,6 +21,7 @@ import { sharedSubscribe, type Shareable } from './shared-subscribe.js';
 import { documentRules, hideSuggestions, maxCostRule, PERSISTED_QUERIES_OFF, rateLimitedError, VALIDATION_FAILED } from './limits.js';
 import { CLOSE_TOO_MANY_SOCKETS, WsCaps } from './ws-caps.js';
 import { SocketSlots } from './ws-sockets.js';
+import { refusedForSize } from './response-size.js';
 import { budgetKey } from '../ops/rate-limit.js';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -213,6 +214,8 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
       }
       return result;
     },
+    // Over MAX_RESPONSE_OBJECTS: the refusal alone, as over HTTP (response-size.ts).
+    onNext: (_ctx, _id, _payload, _args, result) => refusedForSize(result),
     onComplete: (ctx, id) => {
       // A finished operation must not keep its controller (and its stream) for the socket's lifetime.
       const state = stateOf(ctx.extra);
