@@ -44,6 +44,8 @@ export interface Config {
   /** graphql-ws caps: operations at once per socket, sockets per token, distinct live subscriptions per store. */
   wsMaxOperations: number;
   wsMaxSocketsPerToken: number;
+  /** With Redis: how long a socket counts for its token without its instance refreshing it (a crash). */
+  wsSocketTtlMs: number;
   wsMaxDistinctPerStore: number;
   /** Deepest field nesting of one GraphQL operation (root fields are depth 0). */
   graphqlMaxDepth: number;
@@ -127,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitCostPerPoint: e.RATE_LIMIT_COST_PER_POINT ?? 1000,
     wsMaxOperations: e.WS_MAX_OPERATIONS ?? 100,
     wsMaxSocketsPerToken: e.WS_MAX_SOCKETS_PER_TOKEN ?? 100,
+    wsSocketTtlMs: e.WS_SOCKET_TTL_MS ?? 60_000,
     wsMaxDistinctPerStore: e.WS_MAX_DISTINCT_PER_STORE ?? 500,
     graphqlMaxDepth: e.GRAPHQL_MAX_DEPTH ?? 10,
     graphqlMaxAliases: e.GRAPHQL_MAX_ALIASES ?? 30,

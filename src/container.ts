@@ -89,7 +89,8 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   };
   return {
     config, database, registry, repo, tokens, clock, bus, redis, files, checkout,
-    context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files, maxResponseObjects: config.maxResponseObjects }),
+    context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files, maxResponseObjects: config.maxResponseObjects,
+      readLimits: { maxCost: config.graphqlMaxCost, maxZoomDepth: config.restMaxZoomDepth } }),
     close: async () => {
       await redis.close();
       await database.close();

@@ -56,3 +56,33 @@ export function restReadCost(registry: Registry, r: ResourceDef, q: ListQuery, s
   const member = memberCost(registry, r, q);
   return shape === 'member' ? member : OBJECT_COST + collectionCost(q.limit, member);
 }
+
+/** The limits every read is held to, wherever its query comes from (a URL, a stored webhook query). */
+export interface ReadLimits {
+  maxCost: number;
+  maxZoomDepth: number;
+}
+
+export interface ReadCheck {
+  cost: number;
+  /** Why the read is refused, if it is: zoomed deeper than the cap, or over the cost limit. */
+  problem?: { code: 'zoom_too_deep' | 'too_costly'; message: string };
+}
+
+/**
+ * Prices a read and holds it to the limits, before any SQL: the REST facade refuses a request with
+ * the problem (src/rest/query-cost.ts), and a webhook refuses a stored `query` whose every delivery
+ * would be such a read (src/resources/webhook.ts).
+ */
+export function checkRead(registry: Registry, r: ResourceDef, q: ListQuery, shape: 'member' | 'collection', limits: ReadLimits): ReadCheck {
+  const depth = zoomDepth(q);
+  const cost = restReadCost(registry, r, q, shape);
+  if (depth > limits.maxZoomDepth) {
+    return { cost, problem: { code: 'zoom_too_deep', message: `zoom is nested ${depth} steps deep; at most ${limits.maxZoomDepth} are allowed. Follow links for deeper data.` } };
+  }
+  if (cost > limits.maxCost) {
+    return { cost, problem: { code: 'too_costly', message: `The request's calculated cost is ${cost}; at most ${limits.maxCost} is allowed. Each object costs 1 and a ` +
+      `collection its page size (limit; 20 for a zoomed collection) times the cost of one member: ask for a smaller limit or fewer zooms.` } };
+  }
+  return { cost };
+}

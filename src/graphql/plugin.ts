@@ -13,6 +13,7 @@ import { documentRules, maxCostRule, rateHeaders, rateLimitedError } from './lim
 import websocket from '@fastify/websocket';
 import { graphqlWsHandler } from './ws.js';
 import { actualCost, fragmentsOf } from './cost.js';
+import { capResponseSize, refusedForSize } from './response-size.js';
 import { registerGraphiqlAssets, sendGraphiql, wantsGraphiql } from './graphiql.js';
 import { formatError, graphqlRouteErrors, unavailableStatus } from './errors.js';
 import { budgetKey, type Budget } from '../ops/rate-limit.js';
@@ -44,6 +45,12 @@ function costPlugin(config: Config, budget: Budget | undefined): ApolloServerPlu
           if (!spent.allowed) throw rateLimitedError(budget, spent);
         },
         async willSendResponse(rc) {
+          // Over MAX_RESPONSE_OBJECTS: the refusal alone, not the part read before it (response-size.ts).
+          const refused = rc.response.body.kind === 'single' ? refusedForSize(rc.response.body.singleResult) : undefined;
+          if (refused && rc.response.body.kind === 'single') {
+            rc.response.body.singleResult = refused;
+            rc.response.http.status = 400;
+          }
           if (requested === undefined || rc.response.body.kind !== 'single' || !rc.operation) return;
           const result = rc.response.body.singleResult;
           const actual = actualCost(rc.schema, fragmentsOf(rc.document!.definitions), rc.operation, rc.request.variables, result.data);
@@ -97,6 +104,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
   const { container } = app;
   const { config } = container;
   const schema = buildSchema(container.registry, config.baseUrl);
+  capResponseSize(schema, config.maxResponseObjects);
   const apollo = new ApolloServer<GraphQLContext>({
     ...(config.graphqlJit ? { gateway: jitGateway(schema) } : { schema }),
     plugins: [

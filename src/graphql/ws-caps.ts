@@ -1,31 +1,16 @@
-// What one caller may hold open on graphql-ws, per instance: sockets per token (or address), and
-// distinct live subscriptions per store. Identical subscriptions (same share key: document,
-// variables and principal, shared-subscribe.ts) execute once per event however many there are, so
-// the store cap counts distinct keys: it bounds the work each event of the store costs. Operations
-// per socket are counted by ws.ts from its running operations.
+// What one caller may hold open on graphql-ws, per instance: distinct live subscriptions per store
+// (sockets per token are counted across instances by ws-sockets.ts, closing with the code below).
+// Identical subscriptions (same share key: document, variables and principal, shared-subscribe.ts)
+// execute once per event however many there are, so the store cap counts distinct keys: it bounds
+// the work each event of the store costs. Operations per socket are counted by ws.ts.
 
 export const CLOSE_TOO_MANY_SOCKETS = { code: 4430, reason: 'Too many open sockets for this token; close one first' } as const;
 
 export class WsCaps {
-  readonly #sockets = new Map<string, number>();
   /** store → share key → live subscriptions with that key. */
   readonly #live = new Map<number, Map<string, number>>();
 
-  constructor(private readonly maxSocketsPerKey: number, private readonly maxDistinctPerStore: number) {}
-
-  /** Takes a socket slot for the caller; false when all are taken. */
-  openSocket(key: string): boolean {
-    const n = this.#sockets.get(key) ?? 0;
-    if (this.maxSocketsPerKey > 0 && n >= this.maxSocketsPerKey) return false;
-    this.#sockets.set(key, n + 1);
-    return true;
-  }
-
-  closeSocket(key: string): void {
-    const n = (this.#sockets.get(key) ?? 1) - 1;
-    if (n > 0) this.#sockets.set(key, n);
-    else this.#sockets.delete(key);
-  }
+  constructor(private readonly maxDistinctPerStore: number) {}
 
   /** Admits a live subscription; false when it would be one distinct subscription too many for the store. */
   addLive(store: number, shareKey: string): boolean {

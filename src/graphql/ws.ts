@@ -6,7 +6,8 @@
 // cannot keep up is disconnected (4429) rather than buffered without bound. Every rule of the HTTP
 // path applies here too (limits.ts: introspection, depth, aliases, cost, suggestions, persisted
 // queries), each operation spends the caller's rate-limit budget (1 unit plus its cost, as an HTTP
-// request does), and ws-caps.ts bounds sockets per token and distinct live subscriptions per store.
+// request does), ws-sockets.ts bounds sockets per token across instances and ws-caps.ts distinct live
+// subscriptions per store.
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +20,8 @@ import { makeWsHandler, type WsExtra } from './ws-transport.js';
 import { sharedSubscribe, type Shareable } from './shared-subscribe.js';
 import { documentRules, hideSuggestions, maxCostRule, PERSISTED_QUERIES_OFF, rateLimitedError, VALIDATION_FAILED } from './limits.js';
 import { CLOSE_TOO_MANY_SOCKETS, WsCaps } from './ws-caps.js';
+import { SocketSlots } from './ws-sockets.js';
+import { refusedForSize } from './response-size.js';
 import { budgetKey } from '../ops/rate-limit.js';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -37,6 +40,8 @@ interface ConnectionState {
   aborts: Map<string, AbortController>;
   /** Whose budget and socket slot this socket uses. */
   key?: string;
+  /** This socket's member among the token's open sockets (ws-sockets.ts). */
+  slot?: string;
   /** Live subscriptions by operation id, counted in the store's distinct cap until they end. */
   live: Map<string, { store: number; shareKey: string }>;
 }
@@ -63,7 +68,11 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
   const { container, budget } = app;
   const { config, tokens } = container;
   const liveness = new LivenessChecks(tokens);
-  const caps = new WsCaps(config.wsMaxSocketsPerToken, config.wsMaxDistinctPerStore);
+  const caps = new WsCaps(config.wsMaxDistinctPerStore);
+  // Counted in Redis across instances when it is configured (and there is a cap to count for).
+  const redis = config.wsMaxSocketsPerToken > 0 ? container.redis.client('ws-sockets') : undefined;
+  const sockets = new SocketSlots(config.wsMaxSocketsPerToken, redis, config.redisPrefix, config.wsSocketTtlMs);
+  app.addHook('onClose', async () => sockets.stop());
   const rules = documentRules(config);
   const states = new WeakMap<object, ConnectionState>();
   const stateOf = (extra: object) => {
@@ -154,11 +163,18 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
       if (!claims) return false;
       const state = stateOf(ctx.extra);
       const key = budgetKey(principal, ctx.extra.request.ip);
-      if (!caps.openSocket(key)) {
+      const slot = await sockets.open(key);
+      if (!slot) {
         ctx.extra.socket.close(CLOSE_TOO_MANY_SOCKETS.code, CLOSE_TOO_MANY_SOCKETS.reason);
         return false;
       }
+      // Closed while the slot was being taken: onClose has run already and could not give it back.
+      if (ctx.extra.socket.readyState !== ctx.extra.socket.OPEN) {
+        sockets.close(key, slot);
+        return false;
+      }
       state.key = key;
+      state.slot = slot;
       state.principal = principal;
       state.claims = claims;
       state.release = liveness.hold(claims);
@@ -178,8 +194,9 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
       for (const a of state.aborts.values()) a.abort();
       state.aborts.clear();
       for (const id of [...state.live.keys()]) endLive(state, id);
-      if (state.key) caps.closeSocket(state.key);
+      if (state.key && state.slot) sockets.close(state.key, state.slot);
       state.key = undefined;
+      state.slot = undefined;
     },
     onSubscribe: async (ctx, id, payload) => {
       const state = stateOf(ctx.extra);
@@ -197,6 +214,8 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
       }
       return result;
     },
+    // Over MAX_RESPONSE_OBJECTS: the refusal alone, as over HTTP (response-size.ts).
+    onNext: (_ctx, _id, _payload, _args, result) => refusedForSize(result),
     onComplete: (ctx, id) => {
       // A finished operation must not keep its controller (and its stream) for the socket's lifetime.
       const state = stateOf(ctx.extra);

@@ -5,12 +5,14 @@
 //
 // One access rule for events (issue 15): a webhook delivers its event_resource and the children its
 // `query` zooms, so the token that creates or changes it must be able to read all of them (403
-// otherwise), and the query must parse with the REST facade's own parser (400 on `query`). The
+// otherwise), and the query must parse with the REST facade's own parser and stay within the cost
+// and zoom-depth limits of a REST read (issue 21; 400 on `query`). The
 // token's scopes are kept with the webhook (access_scopes) and delivery renders with them, so a
 // payload never holds what its webhook's owner could not read. encryption_key is shown only to
 // tokens that may write webhooks.
 import type { ListQuery, Zoom } from '../data/query.js';
 import type { Registry, ResourceDef } from '../model/types.js';
+import { checkRead } from '../data/cost.js';
 import { accessTarget } from '../auth/scopes.js';
 import { sealColumn } from '../auth/sealing.js';
 import { authorize } from '../services/resource-service.js';
@@ -79,6 +81,9 @@ export const webhookRules: ResourceRules = {
       for (const e of parsed.errors) {
         errors.push({ field: 'query', code: e.code, message: `query: ${e.field ? `${e.field}: ` : ''}${e.message}` });
       }
+      // Every delivery renders the resource with this query: priced as a REST read of one member.
+      const check = !parsed.errors.length && ctx.readLimits ? checkRead(ctx.registry, def, parsed.query, 'member', ctx.readLimits) : undefined;
+      if (check?.problem) errors.push({ field: 'query', code: check.problem.code, message: `query: ${check.problem.message}` });
       if (!parsed.errors.length) {
         authorize(ctx, def, 'read');
         authorizeZoom(ctx, def, parsed.query.zoom);

@@ -5,30 +5,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../model/types.js';
 import type { ListQuery } from '../data/query.js';
-import { restReadCost, zoomDepth } from '../data/cost.js';
+import { checkRead } from '../data/cost.js';
 import { ApiError } from '../services/errors.js';
 import { budgetKey, setRateLimitHeaders } from '../ops/rate-limit.js';
 
 export async function chargeRead(req: FastifyRequest, reply: FastifyReply, r: ResourceDef, query: ListQuery,
   shape: 'member' | 'collection'): Promise<void> {
   const { config, registry } = req.server.container;
-  const depth = zoomDepth(query);
-  if (depth > config.restMaxZoomDepth) {
-    throw ApiError.invalid([{
-      field: 'zoom', code: 'zoom_too_deep',
-      message: `zoom is nested ${depth} steps deep; at most ${config.restMaxZoomDepth} are allowed. Follow links for deeper data.`,
-    }]);
-  }
-  const cost = restReadCost(registry, r, query, shape);
   const maximum = config.graphqlMaxCost;
+  const { cost, problem } = checkRead(registry, r, query, shape, { maxCost: maximum, maxZoomDepth: config.restMaxZoomDepth });
+  if (problem?.code === 'zoom_too_deep') throw ApiError.invalid([{ field: 'zoom', ...problem }]);
   reply.header('request-cost', `requested=${cost}, maximum=${maximum}`);
-  if (cost > maximum) {
-    throw ApiError.invalid([{
-      field: query.zoom.length ? 'zoom' : 'limit', code: 'too_costly',
-      message: `The request's calculated cost is ${cost}; at most ${maximum} is allowed. Each object costs 1 and a ` +
-        `collection its page size (limit; 20 for a zoomed collection) times the cost of one member: ask for a smaller limit or fewer zooms.`,
-    }]);
-  }
+  if (problem) throw ApiError.invalid([{ field: query.zoom.length ? 'zoom' : 'limit', ...problem }]);
   const budget = req.server.budget;
   const units = budget?.surcharge(cost) ?? 0;
   if (!budget || units === 0) return;

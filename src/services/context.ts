@@ -7,6 +7,7 @@ import type { Clock } from './clock.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { EventBus } from '../events/bus.js';
 import type { FileStore } from '../files/file-store.js';
+import type { ReadLimits } from '../data/cost.js';
 
 export interface ServiceContext {
   principal: Principal;
@@ -25,4 +26,6 @@ export interface ServiceContext {
   files: FileStore;
   /** Hard cap on the objects one REST answer or webhook payload embeds (MAX_RESPONSE_OBJECTS). */
   maxResponseObjects?: number;
+  /** Cost and zoom-depth limits of a read (MAX_COST, REST_MAX_ZOOM_DEPTH), for reads stored to run later. */
+  readLimits?: ReadLimits;
 }
