@@ -13,6 +13,7 @@ import { subscriptionDates } from './frequency.js';
 import { claimHeld, type CartClaim } from './cart-claim.js';
 import { createShipments } from './shipments.js';
 import { createDownloadsForTransaction } from '../services/downloads.js';
+import { provisionGiftCards } from './gift-cards.js';
 
 export interface TransactionDraft {
   cart: Values;
@@ -90,6 +91,7 @@ export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft)
     }
     await createShipments(tx, ctx, txn, cart, d.data.lines, d.applied, d.now);
     await createDownloadsForTransaction(tx, ctx, txn);
+    await provisionGiftCards(tx, ctx, txn, d.data.lines, d.now);
     const subscriptionId = await createSubscriptions(tx, ctx, d, txn);
     const final = subscriptionId ? (await ctx.repo.update(txR, txn.id, { subscription_id: subscriptionId }, tx))! : txn;
     await recordChange(tx, ctx, txR, 'created', undefined, final);

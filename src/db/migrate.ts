@@ -15,6 +15,7 @@ import * as m009 from './migrations/009_secrets.js';
 import * as m010 from './migrations/010_downloads.js';
 import * as m011 from './migrations/011_faults_file_blobs.js';
 import * as m012 from './migrations/012_growth_counts.js';
+import * as m013 from './migrations/013_gift_cards.js';
 
 interface Migration {
   name: string;
@@ -34,6 +35,7 @@ export const migrations: Migration[] = [
   { name: '010_downloads', up: m010.up },
   { name: '011_faults_file_blobs', up: m011.up },
   { name: '012_growth_counts', up: m012.up },
+  { name: '013_gift_cards', up: m013.up },
 ];
 
 /**

@@ -1237,6 +1237,42 @@ export type FraudProtectionType =
   /** Challenge-based: the customer solves a challenge. */
   | 'VENDOR_RECAPTCHA';
 
+/**
+ * A gift card product of the store. A transaction item whose `code` equals the `sku` of a gift card
+ * with `allow_autoprovisioning` provisions one gift card code per unit at checkout (authorized only),
+ * each with the item's unit price as its balance.
+ */
+export type GiftCard = Node & {
+  __typename?: 'GiftCard';
+  /** When true, buying an item with this sku creates its codes at checkout. */
+  allowAutoprovisioning?: Maybe<Scalars['Boolean']['output']>;
+  dateCreated?: Maybe<Scalars['DateTime']['output']>;
+  dateModified?: Maybe<Scalars['DateTime']['output']>;
+  giftCardCodes: GiftCardCodeConnection;
+  href: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Unique per store: matched against an item's `code` at checkout. */
+  sku: Scalars['String']['output'];
+  store: Store;
+};
+
+
+/**
+ * A gift card product of the store. A transaction item whose `code` equals the `sku` of a gift card
+ * with `allow_autoprovisioning` provisions one gift card code per unit at checkout (authorized only),
+ * each with the item's unit price as its balance.
+ */
+export type GiftCardGiftCardCodesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<GiftCardCodeFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<Array<GiftCardCodeOrder>>;
+};
+
 /** A redeemable gift card code; codes bought in a transaction link back to the item that provisioned them. */
 export type GiftCardCode = Node & {
   __typename?: 'GiftCardCode';
@@ -1245,6 +1281,8 @@ export type GiftCardCode = Node & {
   currentBalance?: Maybe<Scalars['Decimal']['output']>;
   dateCreated?: Maybe<Scalars['DateTime']['output']>;
   dateModified?: Maybe<Scalars['DateTime']['output']>;
+  /** The gift card this code was provisioned for, if any. */
+  giftCard?: Maybe<GiftCard>;
   href: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   /** The purchased item that provisioned this code, if any. */
@@ -1302,6 +1340,59 @@ export type GiftCardCodePayload = {
   userErrors: Array<UserError>;
 };
 
+/** A page of gift card resources. */
+export type GiftCardConnection = {
+  __typename?: 'GiftCardConnection';
+  edges: Array<GiftCardEdge>;
+  nodes: Array<GiftCard>;
+  pageInfo: PageInfo;
+  /** Rows matching the filter, over all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+export type GiftCardEdge = {
+  __typename?: 'GiftCardEdge';
+  cursor: Scalars['String']['output'];
+  node: GiftCard;
+};
+
+/** Conditions on gift card properties; every given condition must hold. */
+export type GiftCardFilter = {
+  allowAutoprovisioning?: InputMaybe<BooleanFilter>;
+  dateCreated?: InputMaybe<DateFilter>;
+  dateModified?: InputMaybe<DateFilter>;
+  id?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  sku?: InputMaybe<StringFilter>;
+};
+
+/** Properties of a gift card; every missing or invalid one is reported in userErrors. */
+export type GiftCardInput = {
+  allowAutoprovisioning?: InputMaybe<Scalars['Boolean']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type GiftCardOrder = {
+  direction?: InputMaybe<SortDirection>;
+  field: GiftCardOrderField;
+};
+
+export type GiftCardOrderField =
+  | 'ALLOW_AUTOPROVISIONING'
+  | 'DATE_CREATED'
+  | 'DATE_MODIFIED'
+  | 'ID'
+  | 'NAME'
+  | 'SKU';
+
+/** Result of a gift card mutation: the resource, or what was wrong with the input. */
+export type GiftCardPayload = {
+  __typename?: 'GiftCardPayload';
+  giftCard?: Maybe<GiftCard>;
+  userErrors: Array<UserError>;
+};
+
 export type HttpMethod =
   | 'DELETE'
   | 'GET'
@@ -1353,6 +1444,8 @@ export type Item = Node & {
   parentCode?: Maybe<Scalars['String']['output']>;
   /** Base price before item-option modifiers; never negative (a line's options may not take it below zero either). */
   price: Scalars['Decimal']['output'];
+  /** Set by checkout on an item that provisioned gift card codes: the first of them. */
+  provisionedGiftCardCode?: Maybe<GiftCardCode>;
   /** Adding an item whose properties are all identical to a cart item increments that item's quantity. */
   quantity?: Maybe<Scalars['Int']['output']>;
   /** Maximum per product per cart; a higher quantity is lowered to it. */
@@ -1782,6 +1875,7 @@ export type Mutation = {
   createCustomer: CustomerPayload;
   createDownloadable: DownloadablePayload;
   createFraudProtection: FraudProtectionPayload;
+  createGiftCard: GiftCardPayload;
   createItem: ItemPayload;
   createItemCategory: ItemCategoryPayload;
   createItemOption: ItemOptionPayload;
@@ -1800,6 +1894,7 @@ export type Mutation = {
   deleteCustomer: DeletePayload;
   deleteDownloadable: DeletePayload;
   deleteFraudProtection: DeletePayload;
+  deleteGiftCard: DeletePayload;
   deleteGiftCardCode: DeletePayload;
   deleteItem: DeletePayload;
   deleteItemCategory: DeletePayload;
@@ -1820,6 +1915,7 @@ export type Mutation = {
   replaceCustomer: CustomerPayload;
   replaceDownloadable: DownloadablePayload;
   replaceFraudProtection: FraudProtectionPayload;
+  replaceGiftCard: GiftCardPayload;
   replaceGiftCardCode: GiftCardCodePayload;
   replaceItem: ItemPayload;
   replaceItemCategory: ItemCategoryPayload;
@@ -1853,6 +1949,7 @@ export type Mutation = {
   updateCustomer: CustomerPayload;
   updateDownloadable: DownloadablePayload;
   updateFraudProtection: FraudProtectionPayload;
+  updateGiftCard: GiftCardPayload;
   updateGiftCardCode: GiftCardCodePayload;
   updateItem: ItemPayload;
   updateItemCategory: ItemCategoryPayload;
@@ -1910,6 +2007,11 @@ export type MutationCreateDownloadableArgs = {
 
 export type MutationCreateFraudProtectionArgs = {
   input: FraudProtectionInput;
+};
+
+
+export type MutationCreateGiftCardArgs = {
+  input: GiftCardInput;
 };
 
 
@@ -1994,6 +2096,11 @@ export type MutationDeleteDownloadableArgs = {
 
 
 export type MutationDeleteFraudProtectionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteGiftCardArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -2091,6 +2198,12 @@ export type MutationReplaceDownloadableArgs = {
 export type MutationReplaceFraudProtectionArgs = {
   id: Scalars['ID']['input'];
   input: FraudProtectionInput;
+};
+
+
+export type MutationReplaceGiftCardArgs = {
+  id: Scalars['ID']['input'];
+  input: GiftCardInput;
 };
 
 
@@ -2216,6 +2329,12 @@ export type MutationUpdateDownloadableArgs = {
 export type MutationUpdateFraudProtectionArgs = {
   id: Scalars['ID']['input'];
   input: FraudProtectionInput;
+};
+
+
+export type MutationUpdateGiftCardArgs = {
+  id: Scalars['ID']['input'];
+  input: GiftCardInput;
 };
 
 
@@ -2602,6 +2721,8 @@ export type Query = {
   events: Array<Event>;
   /** One fraud protection by id, when the token may see it. */
   fraudProtection?: Maybe<FraudProtection>;
+  /** One gift card by id, when the token may see it. */
+  giftCard?: Maybe<GiftCard>;
   /** One gift card code by id, when the token may see it. */
   giftCardCode?: Maybe<GiftCardCode>;
   /** One item by id, when the token may see it. */
@@ -2726,6 +2847,12 @@ export type QueryEventsArgs = {
 
 /** Entry points. Resource-by-id fields and CRUD mutations are derived from the resource types. */
 export type QueryFraudProtectionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Entry points. Resource-by-id fields and CRUD mutations are derived from the resource types. */
+export type QueryGiftCardArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -3052,6 +3179,7 @@ export type Store = Node & {
   /** The store's event log (pull feed). */
   events: EventConnection;
   fraudProtections: FraudProtectionConnection;
+  giftCards: GiftCardConnection;
   href: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   isActive?: Maybe<Scalars['Boolean']['output']>;
@@ -3156,6 +3284,18 @@ export type StoreFraudProtectionsArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<Array<FraudProtectionOrder>>;
+};
+
+
+/** An online store and its configuration; every store-owned resource hangs off it. */
+export type StoreGiftCardsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<GiftCardFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<Array<GiftCardOrder>>;
 };
 
 
@@ -4735,7 +4875,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
-  Node: ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values );
+  Node: ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values ) | ( import("../../data/codec.js").Values );
 }>;
 
 /** Mapping between all available schema types and the resolvers types */
@@ -4845,6 +4985,7 @@ export type ResolversTypes = ResolversObject<{
   FraudProtectionOrderField: FraudProtectionOrderField;
   FraudProtectionPayload: ResolverTypeWrapper<Omit<FraudProtectionPayload, 'fraudProtection'> & { fraudProtection?: Maybe<ResolversTypes['FraudProtection']> }>;
   FraudProtectionType: FraudProtectionType;
+  GiftCard: ResolverTypeWrapper<import("../../data/codec.js").Values>;
   GiftCardCode: ResolverTypeWrapper<import("../../data/codec.js").Values>;
   GiftCardCodeConnection: ResolverTypeWrapper<Omit<GiftCardCodeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['GiftCardCodeEdge']>, nodes: Array<ResolversTypes['GiftCardCode']> }>;
   GiftCardCodeEdge: ResolverTypeWrapper<Omit<GiftCardCodeEdge, 'node'> & { node: ResolversTypes['GiftCardCode'] }>;
@@ -4853,6 +4994,13 @@ export type ResolversTypes = ResolversObject<{
   GiftCardCodeOrder: GiftCardCodeOrder;
   GiftCardCodeOrderField: GiftCardCodeOrderField;
   GiftCardCodePayload: ResolverTypeWrapper<Omit<GiftCardCodePayload, 'giftCardCode'> & { giftCardCode?: Maybe<ResolversTypes['GiftCardCode']> }>;
+  GiftCardConnection: ResolverTypeWrapper<Omit<GiftCardConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['GiftCardEdge']>, nodes: Array<ResolversTypes['GiftCard']> }>;
+  GiftCardEdge: ResolverTypeWrapper<Omit<GiftCardEdge, 'node'> & { node: ResolversTypes['GiftCard'] }>;
+  GiftCardFilter: GiftCardFilter;
+  GiftCardInput: GiftCardInput;
+  GiftCardOrder: GiftCardOrder;
+  GiftCardOrderField: GiftCardOrderField;
+  GiftCardPayload: ResolverTypeWrapper<Omit<GiftCardPayload, 'giftCard'> & { giftCard?: Maybe<ResolversTypes['GiftCard']> }>;
   HttpMethod: HttpMethod;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -5123,6 +5271,7 @@ export type ResolversParentTypes = ResolversObject<{
   FraudProtectionInput: FraudProtectionInput;
   FraudProtectionOrder: FraudProtectionOrder;
   FraudProtectionPayload: Omit<FraudProtectionPayload, 'fraudProtection'> & { fraudProtection?: Maybe<ResolversParentTypes['FraudProtection']> };
+  GiftCard: import("../../data/codec.js").Values;
   GiftCardCode: import("../../data/codec.js").Values;
   GiftCardCodeConnection: Omit<GiftCardCodeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['GiftCardCodeEdge']>, nodes: Array<ResolversParentTypes['GiftCardCode']> };
   GiftCardCodeEdge: Omit<GiftCardCodeEdge, 'node'> & { node: ResolversParentTypes['GiftCardCode'] };
@@ -5130,6 +5279,12 @@ export type ResolversParentTypes = ResolversObject<{
   GiftCardCodeInput: GiftCardCodeInput;
   GiftCardCodeOrder: GiftCardCodeOrder;
   GiftCardCodePayload: Omit<GiftCardCodePayload, 'giftCardCode'> & { giftCardCode?: Maybe<ResolversParentTypes['GiftCardCode']> };
+  GiftCardConnection: Omit<GiftCardConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['GiftCardEdge']>, nodes: Array<ResolversParentTypes['GiftCard']> };
+  GiftCardEdge: Omit<GiftCardEdge, 'node'> & { node: ResolversParentTypes['GiftCard'] };
+  GiftCardFilter: GiftCardFilter;
+  GiftCardInput: GiftCardInput;
+  GiftCardOrder: GiftCardOrder;
+  GiftCardPayload: Omit<GiftCardPayload, 'giftCard'> & { giftCard?: Maybe<ResolversParentTypes['GiftCard']> };
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Item: import("../../data/codec.js").Values;
@@ -5853,11 +6008,25 @@ export type FraudProtectionPayloadResolvers<ContextType = GraphQLContext, Parent
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type GiftCardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GiftCard'] = ResolversParentTypes['GiftCard']> = ResolversObject<{
+  allowAutoprovisioning?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  dateCreated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  dateModified?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  giftCardCodes?: Resolver<ResolversTypes['GiftCardCodeConnection'], ParentType, ContextType, Partial<GiftCardGiftCardCodesArgs>>;
+  href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sku?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  store?: Resolver<ResolversTypes['Store'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type GiftCardCodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GiftCardCode'] = ResolversParentTypes['GiftCardCode']> = ResolversObject<{
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currentBalance?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   dateCreated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   dateModified?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  giftCard?: Resolver<Maybe<ResolversTypes['GiftCard']>, ParentType, ContextType>;
   href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   item?: Resolver<Maybe<ResolversTypes['Item']>, ParentType, ContextType>;
@@ -5881,6 +6050,26 @@ export type GiftCardCodeEdgeResolvers<ContextType = GraphQLContext, ParentType e
 
 export type GiftCardCodePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GiftCardCodePayload'] = ResolversParentTypes['GiftCardCodePayload']> = ResolversObject<{
   giftCardCode?: Resolver<Maybe<ResolversTypes['GiftCardCode']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type GiftCardConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GiftCardConnection'] = ResolversParentTypes['GiftCardConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['GiftCardEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['GiftCard']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type GiftCardEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GiftCardEdge'] = ResolversParentTypes['GiftCardEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['GiftCard'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type GiftCardPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GiftCardPayload'] = ResolversParentTypes['GiftCardPayload']> = ResolversObject<{
+  giftCard?: Resolver<Maybe<ResolversTypes['GiftCard']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -5909,6 +6098,7 @@ export type ItemResolvers<ContextType = GraphQLContext, ParentType extends Resol
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   parentCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   price?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  provisionedGiftCardCode?: Resolver<Maybe<ResolversTypes['GiftCardCode']>, ParentType, ContextType>;
   quantity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   quantityMax?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   quantityMin?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -6031,6 +6221,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createCustomer?: Resolver<ResolversTypes['CustomerPayload'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
   createDownloadable?: Resolver<ResolversTypes['DownloadablePayload'], ParentType, ContextType, RequireFields<MutationCreateDownloadableArgs, 'input'>>;
   createFraudProtection?: Resolver<ResolversTypes['FraudProtectionPayload'], ParentType, ContextType, RequireFields<MutationCreateFraudProtectionArgs, 'input'>>;
+  createGiftCard?: Resolver<ResolversTypes['GiftCardPayload'], ParentType, ContextType, RequireFields<MutationCreateGiftCardArgs, 'input'>>;
   createItem?: Resolver<ResolversTypes['ItemPayload'], ParentType, ContextType, RequireFields<MutationCreateItemArgs, 'input'>>;
   createItemCategory?: Resolver<ResolversTypes['ItemCategoryPayload'], ParentType, ContextType, RequireFields<MutationCreateItemCategoryArgs, 'input'>>;
   createItemOption?: Resolver<ResolversTypes['ItemOptionPayload'], ParentType, ContextType, RequireFields<MutationCreateItemOptionArgs, 'input'>>;
@@ -6047,6 +6238,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteCustomer?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteCustomerArgs, 'id'>>;
   deleteDownloadable?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteDownloadableArgs, 'id'>>;
   deleteFraudProtection?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteFraudProtectionArgs, 'id'>>;
+  deleteGiftCard?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteGiftCardArgs, 'id'>>;
   deleteGiftCardCode?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteGiftCardCodeArgs, 'id'>>;
   deleteItem?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteItemArgs, 'id'>>;
   deleteItemCategory?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteItemCategoryArgs, 'id'>>;
@@ -6065,6 +6257,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   replaceCustomer?: Resolver<ResolversTypes['CustomerPayload'], ParentType, ContextType, RequireFields<MutationReplaceCustomerArgs, 'id' | 'input'>>;
   replaceDownloadable?: Resolver<ResolversTypes['DownloadablePayload'], ParentType, ContextType, RequireFields<MutationReplaceDownloadableArgs, 'id' | 'input'>>;
   replaceFraudProtection?: Resolver<ResolversTypes['FraudProtectionPayload'], ParentType, ContextType, RequireFields<MutationReplaceFraudProtectionArgs, 'id' | 'input'>>;
+  replaceGiftCard?: Resolver<ResolversTypes['GiftCardPayload'], ParentType, ContextType, RequireFields<MutationReplaceGiftCardArgs, 'id' | 'input'>>;
   replaceGiftCardCode?: Resolver<ResolversTypes['GiftCardCodePayload'], ParentType, ContextType, RequireFields<MutationReplaceGiftCardCodeArgs, 'id' | 'input'>>;
   replaceItem?: Resolver<ResolversTypes['ItemPayload'], ParentType, ContextType, RequireFields<MutationReplaceItemArgs, 'id' | 'input'>>;
   replaceItemCategory?: Resolver<ResolversTypes['ItemCategoryPayload'], ParentType, ContextType, RequireFields<MutationReplaceItemCategoryArgs, 'id' | 'input'>>;
@@ -6086,6 +6279,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateCustomer?: Resolver<ResolversTypes['CustomerPayload'], ParentType, ContextType, RequireFields<MutationUpdateCustomerArgs, 'id' | 'input'>>;
   updateDownloadable?: Resolver<ResolversTypes['DownloadablePayload'], ParentType, ContextType, RequireFields<MutationUpdateDownloadableArgs, 'id' | 'input'>>;
   updateFraudProtection?: Resolver<ResolversTypes['FraudProtectionPayload'], ParentType, ContextType, RequireFields<MutationUpdateFraudProtectionArgs, 'id' | 'input'>>;
+  updateGiftCard?: Resolver<ResolversTypes['GiftCardPayload'], ParentType, ContextType, RequireFields<MutationUpdateGiftCardArgs, 'id' | 'input'>>;
   updateGiftCardCode?: Resolver<ResolversTypes['GiftCardCodePayload'], ParentType, ContextType, RequireFields<MutationUpdateGiftCardCodeArgs, 'id' | 'input'>>;
   updateItem?: Resolver<ResolversTypes['ItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateItemArgs, 'id' | 'input'>>;
   updateItemCategory?: Resolver<ResolversTypes['ItemCategoryPayload'], ParentType, ContextType, RequireFields<MutationUpdateItemCategoryArgs, 'id' | 'input'>>;
@@ -6133,7 +6327,7 @@ export type NativeIntegrationPayloadResolvers<ContextType = GraphQLContext, Pare
 }>;
 
 export type NodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'AppliedTax' | 'Attribute' | 'Cart' | 'Changelog' | 'Client' | 'CouponDetail' | 'Customer' | 'DiscountDetail' | 'Download' | 'Downloadable' | 'Event' | 'FraudProtection' | 'GiftCardCode' | 'Item' | 'ItemCategory' | 'ItemOption' | 'NativeIntegration' | 'PaymentMethodSet' | 'PaymentMethodSetFraudProtection' | 'Shipment' | 'Store' | 'Subscription' | 'SubscriptionEvent' | 'SubscriptionMrrSnapshot' | 'Tax' | 'TaxItemCategory' | 'Transaction' | 'TransactionLog' | 'User' | 'Webhook' | 'WebhookLog' | 'WebhookStatus', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AppliedTax' | 'Attribute' | 'Cart' | 'Changelog' | 'Client' | 'CouponDetail' | 'Customer' | 'DiscountDetail' | 'Download' | 'Downloadable' | 'Event' | 'FraudProtection' | 'GiftCard' | 'GiftCardCode' | 'Item' | 'ItemCategory' | 'ItemOption' | 'NativeIntegration' | 'PaymentMethodSet' | 'PaymentMethodSetFraudProtection' | 'Shipment' | 'Store' | 'Subscription' | 'SubscriptionEvent' | 'SubscriptionMrrSnapshot' | 'Tax' | 'TaxItemCategory' | 'Transaction' | 'TransactionLog' | 'User' | 'Webhook' | 'WebhookLog' | 'WebhookStatus', ParentType, ContextType>;
   href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 }>;
@@ -6235,6 +6429,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryEventArgs, 'id'>>;
   events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, Partial<QueryEventsArgs>>;
   fraudProtection?: Resolver<Maybe<ResolversTypes['FraudProtection']>, ParentType, ContextType, RequireFields<QueryFraudProtectionArgs, 'id'>>;
+  giftCard?: Resolver<Maybe<ResolversTypes['GiftCard']>, ParentType, ContextType, RequireFields<QueryGiftCardArgs, 'id'>>;
   giftCardCode?: Resolver<Maybe<ResolversTypes['GiftCardCode']>, ParentType, ContextType, RequireFields<QueryGiftCardCodeArgs, 'id'>>;
   item?: Resolver<Maybe<ResolversTypes['Item']>, ParentType, ContextType, RequireFields<QueryItemArgs, 'id'>>;
   itemCategory?: Resolver<Maybe<ResolversTypes['ItemCategory']>, ParentType, ContextType, RequireFields<QueryItemCategoryArgs, 'id'>>;
@@ -6357,6 +6552,7 @@ export type StoreResolvers<ContextType = GraphQLContext, ParentType extends Reso
   downloadables?: Resolver<ResolversTypes['DownloadableConnection'], ParentType, ContextType, Partial<StoreDownloadablesArgs>>;
   events?: Resolver<ResolversTypes['EventConnection'], ParentType, ContextType, Partial<StoreEventsArgs>>;
   fraudProtections?: Resolver<ResolversTypes['FraudProtectionConnection'], ParentType, ContextType, Partial<StoreFraudProtectionsArgs>>;
+  giftCards?: Resolver<ResolversTypes['GiftCardConnection'], ParentType, ContextType, Partial<StoreGiftCardsArgs>>;
   href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isActive?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
@@ -6922,10 +7118,14 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   FraudProtectionConnection?: FraudProtectionConnectionResolvers<ContextType>;
   FraudProtectionEdge?: FraudProtectionEdgeResolvers<ContextType>;
   FraudProtectionPayload?: FraudProtectionPayloadResolvers<ContextType>;
+  GiftCard?: GiftCardResolvers<ContextType>;
   GiftCardCode?: GiftCardCodeResolvers<ContextType>;
   GiftCardCodeConnection?: GiftCardCodeConnectionResolvers<ContextType>;
   GiftCardCodeEdge?: GiftCardCodeEdgeResolvers<ContextType>;
   GiftCardCodePayload?: GiftCardCodePayloadResolvers<ContextType>;
+  GiftCardConnection?: GiftCardConnectionResolvers<ContextType>;
+  GiftCardEdge?: GiftCardEdgeResolvers<ContextType>;
+  GiftCardPayload?: GiftCardPayloadResolvers<ContextType>;
   Item?: ItemResolvers<ContextType>;
   ItemCategory?: ItemCategoryResolvers<ContextType>;
   ItemCategoryConnection?: ItemCategoryConnectionResolvers<ContextType>;
