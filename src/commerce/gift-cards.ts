@@ -7,6 +7,7 @@ import type { Tx } from '../db/database.js';
 import type { Values } from '../data/codec.js';
 import { recordChange } from '../events/record.js';
 import type { ServiceContext } from '../services/context.js';
+import { ApiError } from '../services/errors.js';
 import type { CartLine } from './checkout-data.js';
 
 /** No 0/O, 1/I/L: a code read aloud or off a card is not mistyped. 31 symbols. */
@@ -19,6 +20,12 @@ export function giftCardCode(): string {
   for (let i = 0; i < CODE_LENGTH; i++) s += ALPHABET[randomInt(ALPHABET.length)];
   return s;
 }
+
+/**
+ * Codes one line may provision: each is a row written inside the checkout's transaction, so an
+ * unbounded quantity (a hostile cart of 2,000,000,000 gift cards) would be an unbounded write.
+ */
+export const MAX_CODES_PER_LINE = 100;
 
 /** Only a paid transaction provisions codes: a declined, rejected or held one has nothing to give. */
 const PROVISIONING = new Set(['authorized', 'captured']);
@@ -36,6 +43,11 @@ export async function provisionGiftCards(tx: Tx, ctx: ServiceContext, txn: Value
     const giftCardId = bySku.get(String(item.code ?? ''));
     if (giftCardId === undefined) continue;
     const quantity = Number(item.quantity ?? 1);
+    if (quantity > MAX_CODES_PER_LINE) {
+      // Refused inside the write: it rolls back and the authorization is voided (checkout.ts).
+      throw ApiError.invalid([{ field: 'quantity', code: 'too_many_gift_cards',
+        message: `item ${item.id} (${String(item.name)}) would provision ${quantity} gift card codes; at most ${MAX_CODES_PER_LINE} per item` }]);
+    }
     const balance = amount.div(quantity).toFixed();
     let first: number | undefined;
     for (let i = 0; i < quantity; i++) {

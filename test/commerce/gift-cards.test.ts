@@ -34,6 +34,19 @@ describe.each(engines())('gift card provisioning on %s', (engine) => {
   }
   const codesOf = async (item: any) => json(await get(link(item, 'svc:gift_card_codes')))._embedded['svc:gift_card_codes'];
 
+  it('refuses a line that would provision more codes than a checkout may write, and charges nothing', async () => {
+    await giftCard({ name: 'Gift bulk', sku: 'GIFT-BULK', allow_autoprovisioning: true });
+    const cart = await fillCart(t.app, chain, shop, [{ name: 'Many gift cards', code: 'GIFT-BULK', price: '5', quantity: 101 }]);
+    const res = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: token(), body: {} });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)._embedded['svc:errors'][0]).toMatchObject({ field: 'quantity', code: 'too_many_gift_cards' });
+    const db = t.app.container.database.db;
+    const cartId = Number(link(cart, 'self').split('/').pop());
+    expect(await db.selectFrom('transactions').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+    const items = await db.selectFrom('items').select('id').where('name', '=', 'Many gift cards').execute();
+    expect(await db.selectFrom('gift_card_codes').select('id').where('item_id', 'in', items.map((i) => i.id)).execute()).toEqual([]);
+  });
+
   it('provisions one code per unit with the unit price, linked from the item on REST and GraphQL', async () => {
     const card = await giftCard({ name: 'Gift 25', sku: 'GIFT-25', allow_autoprovisioning: true });
     expect(card).toMatchObject({ name: 'Gift 25', sku: 'GIFT-25', allow_autoprovisioning: true });
