@@ -1,24 +1,16 @@
 // GET /openapi.json (the generated description, RFC 8631 `service-desc` of the home resource) and
 // GET /docs (`service-doc`): Swagger UI rendering it, served entirely from node_modules (no CDN),
-// its bootstrap a served script so the page's CSP allows scripts from 'self' only.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+// its bootstrap a served script (web/tool-pages.ts) so the page's CSP allows scripts from 'self' only.
 import type { FastifyInstance } from 'fastify';
+import { CSS, JS, registerToolAssets, sendToolPage, toolCsp, toolPageHtml, type PackageAsset } from '../web/tool-pages.js';
 import { buildOpenApi } from './document.js';
-
-const require = createRequire(import.meta.url);
-const uiDir = () => dirname(require.resolve('swagger-ui-dist/package.json'));
-const uiVersion = () => (require('swagger-ui-dist/package.json') as { version: string }).version;
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
-const JS = 'text/javascript; charset=utf-8';
-// Fixed names only: nothing from the URL ever becomes a path.
-const ASSETS: Record<string, string> = {
-  'swagger-ui-bundle.js': JS,
-  'swagger-ui.css': 'text/css; charset=utf-8',
+const ASSETS: Record<string, PackageAsset> = {
+  'swagger-ui-bundle.js': { pkg: 'swagger-ui-dist', path: 'swagger-ui-bundle.js', type: JS },
+  'swagger-ui.css': { pkg: 'swagger-ui-dist', path: 'swagger-ui.css', type: CSS },
 };
 
 const INIT = `'use strict';
@@ -35,28 +27,17 @@ window.addEventListener('load', function () {
 });
 `;
 
-export const DOCS_CSP = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-  "font-src 'self' data:", "connect-src 'self'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
-].join('; ');
+export const DOCS_CSP = toolCsp("'self'");
 
-const PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>REST API documentation · commerce API</title>
-<link rel="stylesheet" href="${DOCS_PATH}/assets/swagger-ui.css">
-<link rel="service-desc" href="${OPENAPI_PATH}" type="application/openapi+json">
-</head>
-<body>
-<noscript><p>This page renders the OpenAPI description with JavaScript. The description itself is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</p></noscript>
+const PAGE = toolPageHtml({
+  title: 'REST API documentation',
+  head: `<link rel="stylesheet" href="${DOCS_PATH}/assets/swagger-ui.css">
+<link rel="service-desc" href="${OPENAPI_PATH}" type="application/openapi+json">`,
+  body: `<noscript><p>This page renders the OpenAPI description with JavaScript. The description itself is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</p></noscript>
 <div id="docs"></div>
 <script src="${DOCS_PATH}/assets/swagger-ui-bundle.js"></script>
-<script src="${DOCS_PATH}/assets/init.js"></script>
-</body>
-</html>
-`;
+<script src="${DOCS_PATH}/assets/init.js"></script>`,
+});
 
 export function registerOpenApiRoutes(app: FastifyInstance): void {
   const { registry, config } = app.container;
@@ -67,18 +48,6 @@ export function registerOpenApiRoutes(app: FastifyInstance): void {
       .header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*').send(body);
   });
 
-  app.get(DOCS_PATH, async (_req, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_CSP)
-    .header('x-content-type-options', 'nosniff').header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer')
-    .header('cache-control', 'no-cache').send(PAGE));
-
-  const cache = new Map<string, Buffer>();
-  app.get<{ Params: { name: string } }>(`${DOCS_PATH}/assets/:name`, async (req, reply) => {
-    const { name } = req.params;
-    const headers = { 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=86400' };
-    if (name === 'init.js') return reply.headers(headers).type(JS).send(INIT);
-    if (!Object.hasOwn(ASSETS, name)) return reply.code(404).type('text/plain; charset=utf-8').send(`No asset ${name}; the documentation is at ${DOCS_PATH}.`);
-    let bytes = cache.get(name);
-    if (!bytes) cache.set(name, bytes = await readFile(join(uiDir(), name)));
-    return reply.headers({ ...headers, etag: `"${name}@${uiVersion()}"` }).type(ASSETS[name]).send(bytes);
-  });
+  app.get(DOCS_PATH, async (_req, reply) => sendToolPage(reply, DOCS_CSP, PAGE));
+  registerToolAssets(app, `${DOCS_PATH}/assets`, { bootstrap: { name: 'init.js', source: INIT }, assets: ASSETS, home: `the documentation at ${DOCS_PATH}` });
 }
