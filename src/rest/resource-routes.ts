@@ -13,6 +13,7 @@ import { representCollection, representOne } from './represent.js';
 import { customCreates, customUpdates } from './custom-creates.js';
 import { collectionHandlers, type CollectionMethod } from './collection-handlers.js';
 import { methodNotAllowed } from './methods.js';
+import { sendDeleted } from './html-feedback.js';
 
 const ALL = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -58,7 +59,7 @@ function memberRoute(app: FastifyInstance, r: ResourceDef): void {
       }
       if (method === 'DELETE') {
         await deleteRow(ctx, r, id, { ifUnchanged });
-        return reply.code(204).send();
+        return sendDeleted(req, reply, r, id);
       }
       const customUpdate = customUpdates[r.name];
       if (customUpdate && req.isMultipart()) return customUpdate(req, reply, id, method === 'PUT' ? 'put' : 'patch', query);

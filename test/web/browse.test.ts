@@ -89,6 +89,25 @@ describe('the pasted browser token', () => {
     expect(json(await call(t.app, taxHref, { token: chain.storeToken })).rate).toBe(19.5);
   });
 
+  it('answers a page form that deleted something with a page saying so; API clients keep 204', async () => {
+    const { b } = await pasted();
+    const store = json(await call(t.app, chain.storeHref, { token: chain.storeToken }));
+    const made = async () => link(json(await call(t.app, link(store, 'svc:taxes'), { method: 'POST', token: chain.storeToken, body: { name: 'Gone', type: 'global', rate: '1' } })), 'self');
+    const href = await made();
+    const res = await t.app.inject({
+      method: 'POST', url: href, payload: new URLSearchParams({ _method: 'DELETE' }).toString(),
+      headers: { accept: HTML, origin: BASE, 'content-type': 'application/x-www-form-urlencoded', cookie: `api_token=${b.cookies.get('api_token')}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toMatch(/tax \d+ was deleted\./i);
+    expect(res.body).toContain(`href="${BASE}/"`);
+    expect((await call(t.app, href, { token: chain.storeToken })).statusCode).toBe(404);
+    const api = await call(t.app, await made(), { method: 'DELETE', token: chain.storeToken });
+    expect(api.statusCode).toBe(204);
+    expect(api.body).toBe('');
+  });
+
   it('pays for a cart, captures it and sends it to a webhook through the forms its pages show', async () => {
     const { b } = await pasted();
     const cart = await fillCart(t.app, chain, await openShop(t.app, chain));
