@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './services/clock.js';
 import type { Config } from './config.js';
 import type { Principal } from './auth/principal.js';
 import type { ServiceContext } from './services/context.js';
+import { withData } from './services/data-access.js';
 import { EventBus } from './events/bus.js';
 import { OptionalRedis } from './ops/redis.js';
 import { BlobStore } from './files/blob-store.js';
@@ -89,8 +90,9 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   };
   return {
     config, database, registry, repo, tokens, clock, bus, redis, files, checkout,
-    context: (principal, requestId) => ({ principal, registry, database, repo, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files, maxResponseObjects: config.maxResponseObjects,
-      readLimits: { maxCost: config.graphqlMaxCost, maxZoomDepth: config.restMaxZoomDepth } }),
+    context: (principal, requestId) => withData<ServiceContext>({ principal, registry, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files,
+      maxResponseObjects: config.maxResponseObjects, readLimits: { maxCost: config.graphqlMaxCost, maxZoomDepth: config.restMaxZoomDepth } },
+    { repo, database }),
     close: async () => {
       await redis.close();
       await database.close();

@@ -6,11 +6,12 @@ import { verifySecret } from './hashing.js';
 import { createClient } from './oauth.js';
 import { STORE_FULL } from './scopes.js';
 import type { TokenService } from './tokens.js';
+import { dataOf } from '../services/data-access.js';
 
 /** The user with this email and password, or null; as slow when the user does not exist. */
 export async function authenticateUser(ctx: ServiceContext, email: string, password: string): Promise<Values | null> {
   const row = email.length <= 100 && password.length <= 200
-    ? await ctx.database.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'password_hash'])
+    ? await dataOf(ctx).database.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'password_hash'])
       .where('email', '=', email).executeTakeFirst()
     : undefined;
   const ok = await verifySecret(password, row?.password_hash as string | undefined);
@@ -18,13 +19,13 @@ export async function authenticateUser(ctx: ServiceContext, email: string, passw
 }
 
 export async function findUser(ctx: ServiceContext, id: number): Promise<Values | null> {
-  const row = await ctx.database.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'phone'])
+  const row = await dataOf(ctx).database.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'phone'])
     .where('id', '=', id).executeTakeFirst();
   return row ? { ...row, id: Number(row.id) } as Values : null;
 }
 
 export async function userStores(ctx: ServiceContext, userId: number): Promise<Values[]> {
-  const rows = await ctx.database.db.selectFrom('stores').select(['id', 'store_name', 'store_domain', 'store_url'])
+  const rows = await dataOf(ctx).database.db.selectFrom('stores').select(['id', 'store_name', 'store_domain', 'store_url'])
     .where('user_id', '=', userId).orderBy('id').execute();
   return rows.map((r) => ({ ...r, id: Number(r.id) }) as Values);
 }

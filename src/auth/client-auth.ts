@@ -3,6 +3,7 @@
 import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { verifySecret } from './hashing.js';
+import { dataOf } from '../services/data-access.js';
 
 /** An RFC 6749 §5.2 error. */
 export class OAuthError extends Error {
@@ -54,7 +55,7 @@ export async function authenticateClient(ctx: ServiceContext, authorization: str
   const { id, secret } = credentials(authorization, params);
   if (!id || !secret) throw new OAuthError('invalid_client', 'client authentication is required (HTTP Basic or client_id and client_secret)', 401);
   const row = id.length <= 200
-    ? await ctx.database.db.selectFrom('clients').selectAll().where('client_id', '=', id).executeTakeFirst()
+    ? await dataOf(ctx).database.db.selectFrom('clients').selectAll().where('client_id', '=', id).executeTakeFirst()
     : undefined;
   const ok = await verifySecret(secret, row?.client_secret_hash as string | undefined);
   if (!row || !ok) throw new OAuthError('invalid_client', 'unknown client or wrong secret', 401);
@@ -78,7 +79,7 @@ export async function publicClient(ctx: ServiceContext, authorization: string | 
   if (authorization || params.client_secret !== undefined || !params.client_id) return undefined;
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') return undefined;
   const row = params.client_id.length <= 200
-    ? await ctx.database.db.selectFrom('clients').selectAll().where('client_id', '=', params.client_id).executeTakeFirst()
+    ? await dataOf(ctx).database.db.selectFrom('clients').selectAll().where('client_id', '=', params.client_id).executeTakeFirst()
     : undefined;
   if (!row || row.client_type !== 'public') return undefined;
   return { ...row, id: Number(row.id) } as Values;

@@ -11,6 +11,7 @@ import type { ServiceContext } from '../services/context.js';
 import { isPublicClient, OAuthError } from './client-auth.js';
 import { randomToken } from './hashing.js';
 import type { TokenService, TokenSet } from './tokens.js';
+import { dataOf } from '../services/data-access.js';
 
 export const CODE_TTL_SECONDS = 60;
 const KEEP_SPENT_SECONDS = 24 * 3600;
@@ -41,9 +42,9 @@ export async function createCode(ctx: ServiceContext, g: CodeGrant): Promise<str
   const now = ctx.clock.now();
   const stamp = formatTimestamp(now);
   // Spent or expired codes are kept a while so a late replay still revokes what they issued.
-  await ctx.database.db.deleteFrom('authorization_codes')
+  await dataOf(ctx).database.db.deleteFrom('authorization_codes')
     .where('expires_at', '<', formatTimestamp(new Date(now.getTime() - KEEP_SPENT_SECONDS * 1000))).execute();
-  await ctx.database.db.insertInto('authorization_codes').values({
+  await dataOf(ctx).database.db.insertInto('authorization_codes').values({
     code_hash: sha256(code).toString('hex'), client_id: g.clientId, user_id: g.userId, store_id: g.storeId ?? null,
     scope: g.scope, redirect_uri: g.redirectUri, redirect_uri_sent: g.redirectUriSent ? 1 : 0, code_challenge: g.codeChallenge ?? '', family: randomToken(12),
     expires_at: formatTimestamp(new Date(now.getTime() + CODE_TTL_SECONDS * 1000)), date_created: stamp, date_modified: stamp,
@@ -63,7 +64,7 @@ export async function exchangeCode(ctx: ServiceContext, tokens: TokenService, cl
   const verifier = params.code_verifier;
   if (verifier !== undefined && !VERIFIER.test(verifier)) throw new OAuthError('invalid_request', 'code_verifier must be 43-128 characters of A-Z a-z 0-9 - . _ ~');
   if (isPublicClient(client) && !verifier) throw new OAuthError('invalid_request', 'code_verifier is required (PKCE) for public clients');
-  const db = ctx.database.db;
+  const db = dataOf(ctx).database.db;
   const row = await db.selectFrom('authorization_codes').selectAll().where('code_hash', '=', sha256(code).toString('hex')).executeTakeFirst();
   // Another client's code is refused without being spent, so the real client can still redeem it.
   if (!row || Number(row.client_id) !== client.id) throw new OAuthError('invalid_grant', 'unknown authorization code, or issued to another client');

@@ -8,6 +8,7 @@ import { createRow } from '../services/resource-service.js';
 import { hashSecret, randomToken } from './hashing.js';
 import { CLIENT_FULL, STORE_FULL, USER_FULL } from './scopes.js';
 import type { TokenService, TokenSet } from './tokens.js';
+import { dataOf } from '../services/data-access.js';
 
 export const CLIENT_ID_PREFIX = 'svc_';
 
@@ -64,7 +65,7 @@ export async function createUserWithToken(ctx: ServiceContext, tokens: TokenServ
 /** A store of the principal's user, with the DEFAULT item category every store has. */
 export async function createStore(ctx: ServiceContext, input: Record<string, unknown>): Promise<Values> {
   const store = await createRow(ctx, ctx.registry.resource('store'), input, { authorized: true });
-  await inTransaction(ctx.database, (tx) => ctx.repo.insert(ctx.registry.resource('item_category'), {
+  await inTransaction(dataOf(ctx).database, (tx) => dataOf(ctx).repo.insert(ctx.registry.resource('item_category'), {
     store_id: store.id, code: 'DEFAULT', name: 'Default', item_delivery_type: 'notshipped',
     date_created: store.date_created, date_modified: store.date_created,
   }, tx));

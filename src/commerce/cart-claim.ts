@@ -12,6 +12,7 @@ import { ApiError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { leaseStamp } from '../resources/cart.js';
 import { getRow } from '../services/resource-service.js';
+import { dataOf } from '../services/data-access.js';
 
 export interface CartClaim {
   cart: Values;
@@ -22,7 +23,7 @@ export interface CartClaim {
 async function alreadyCheckedOut(ctx: ServiceContext, cartId: number): Promise<ApiError | undefined> {
   const storeId = tenantScope(ctx.principal).storeId;
   if (!storeId) return undefined;
-  const txn = await ctx.database.db.selectFrom('transactions').select('id')
+  const txn = await dataOf(ctx).database.db.selectFrom('transactions').select('id')
     .where('cart_id', '=', cartId).where('store_id', '=', storeId).executeTakeFirst();
   if (!txn) return undefined;
   const href = `${ctx.baseUrl}${ctx.registry.resource('transaction').path}/${Number(txn.id)}`;
@@ -39,7 +40,7 @@ export async function claimCart(ctx: ServiceContext, cartId: number, leaseMs: nu
   }
   const token = randomBytes(16).toString('hex');
   const now = ctx.clock.now();
-  const claimed = await inTransaction(ctx.database, (tx) => tx.updateTable('carts')
+  const claimed = await inTransaction(dataOf(ctx).database, (tx) => tx.updateTable('carts')
     .set({ checkout_claim: token, checkout_claimed_until: leaseStamp(new Date(now.getTime() + leaseMs)) })
     .where('id', '=', cartId)
     .where((eb) => eb.or([eb('checkout_claim', 'is', null), eb('checkout_claimed_until', '<=', leaseStamp(now))]))
@@ -59,7 +60,7 @@ export async function claimCart(ctx: ServiceContext, cartId: number, leaseMs: nu
 export function keepClaim(ctx: ServiceContext, claim: CartClaim, leaseMs: number): () => void {
   const timer = setInterval(() => {
     const until = leaseStamp(new Date(ctx.clock.now().getTime() + leaseMs));
-    inTransaction(ctx.database, (tx) => tx.updateTable('carts').set({ checkout_claimed_until: until })
+    inTransaction(dataOf(ctx).database, (tx) => tx.updateTable('carts').set({ checkout_claimed_until: until })
       .where('id', '=', claim.cart.id).where('checkout_claim', '=', claim.token).execute())
       .catch(() => undefined); // a missed renewal only shortens the lease; claimHeld decides at the write
   }, Math.max(50, Math.floor(leaseMs / 3)));
@@ -69,7 +70,7 @@ export function keepClaim(ctx: ServiceContext, claim: CartClaim, leaseMs: number
 
 /** Gives the cart back after a checkout that wrote nothing (tax endpoint down, empty cart, an error). */
 export async function releaseClaim(ctx: ServiceContext, claim: CartClaim): Promise<void> {
-  await inTransaction(ctx.database, (tx) => tx.updateTable('carts').set({ checkout_claim: null, checkout_claimed_until: null })
+  await inTransaction(dataOf(ctx).database, (tx) => tx.updateTable('carts').set({ checkout_claim: null, checkout_claimed_until: null })
     .where('id', '=', claim.cart.id).where('checkout_claim', '=', claim.token).execute());
 }
 

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../services/context.js';
 import { beforeRead } from '../services/resource-service.js';
 import type { TaxRule } from './taxes.js';
 import type { ProtectionRow } from './fraud.js';
+import { dataOf } from '../services/data-access.js';
 
 export interface CartLine {
   item: Values;
@@ -28,19 +29,19 @@ export interface CheckoutData {
 const bool = (v: unknown) => v === 1 || v === true;
 
 export async function loadCheckoutData(ctx: ServiceContext, cart: Values): Promise<CheckoutData> {
-  const db = ctx.database.db;
+  const db = dataOf(ctx).database.db;
   const storeId = Number(cart.store_id);
   const r = (name: string) => ctx.registry.resource(name);
-  const store = (await ctx.repo.findByIds(r('store'), [storeId])).get(storeId)!;
+  const store = (await dataOf(ctx).repo.findByIds(r('store'), [storeId])).get(storeId)!;
   // Expired items leave the cart before anything is priced.
   await beforeRead(ctx, r('item'));
-  const items = (await ctx.repo.listChildren(r('cart').relsByName.get('items')!, r('item'), [cart.id],
+  const items = (await dataOf(ctx).repo.listChildren(r('cart').relsByName.get('items')!, r('item'), [cart.id],
     { filters: [], attributeFilters: [], order: [{ field: 'id', dir: 'asc' }], limit: 10_000, offset: 0, zoom: [] })).byParent.get(cart.id) ?? [];
   const itemIds = items.map((i) => i.id);
   const options = itemIds.length
     ? await db.selectFrom('item_options').select(['item_id', 'price_mod']).where('item_id', 'in', itemIds).execute() : [];
-  const categories = await ctx.repo.findByIds(r('item_category'), items.map((i) => Number(i.item_category_id)).filter((x) => x > 0));
-  const customer = cart.customer_id ? (await ctx.repo.findByIds(r('customer'), [Number(cart.customer_id)])).get(Number(cart.customer_id)) : undefined;
+  const categories = await dataOf(ctx).repo.findByIds(r('item_category'), items.map((i) => Number(i.item_category_id)).filter((x) => x > 0));
+  const customer = cart.customer_id ? (await dataOf(ctx).repo.findByIds(r('customer'), [Number(cart.customer_id)])).get(Number(cart.customer_id)) : undefined;
   const lines = items.map((item): CartLine => {
     const mods = options.filter((o) => Number(o.item_id) === item.id).reduce((sum, o) => sum.plus(String(o.price_mod ?? '0')), new Decimal(0));
     const quantity = Number(item.quantity ?? 1);

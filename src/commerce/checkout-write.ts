@@ -14,6 +14,7 @@ import { claimHeld, type CartClaim } from './cart-claim.js';
 import { createShipments } from './shipments.js';
 import { createDownloadsForTransaction } from '../services/downloads.js';
 import { provisionGiftCards } from './gift-cards.js';
+import { dataOf } from '../services/data-access.js';
 
 export interface TransactionDraft {
   cart: Values;
@@ -34,7 +35,7 @@ const ADDRESS = ['first_name', 'last_name', 'company', 'address1', 'address2', '
 export async function insertLogs(tx: Tx, ctx: ServiceContext, txn: Values, logs: FraudLog[], amount: string | null, now: string): Promise<void> {
   const r = ctx.registry.resource('transaction_log');
   for (const log of logs) {
-    const row = await ctx.repo.insert(r, {
+    const row = await dataOf(ctx).repo.insert(r, {
       store_id: txn.store_id, transaction_id: txn.id, action: log.action, status: log.status, amount,
       message: log.message, details: log.details === undefined ? null : JSON.stringify(log.details), date_created: now, date_modified: now,
     }, tx);
@@ -52,7 +53,7 @@ async function createSubscriptions(tx: Tx, ctx: ServiceContext, d: TransactionDr
     const frequency = item.subscription_frequency as string | null;
     if (!frequency) continue;
     const dates = subscriptionDates(item, today);
-    const sub = await ctx.repo.insert(r, {
+    const sub = await dataOf(ctx).repo.insert(r, {
       store_id: txn.store_id, customer_id: txn.customer_id ?? null, frequency, ...dates, original_transaction_id: txn.id,
       is_active: true, past_due_amount: '0', date_created: d.now, date_modified: d.now,
     }, tx);
@@ -77,14 +78,14 @@ export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft)
     hide_transaction: false, data_is_fed: false, date_created: d.now, date_modified: d.now,
   };
   for (const side of ['billing', 'shipping']) for (const f of ADDRESS) snapshot[`${side}_${f}`] = cart[`${side}_${f}`] ?? null;
-  const result = await inTransaction(ctx.database, async (tx) => {
+  const result = await inTransaction(dataOf(ctx).database, async (tx) => {
     await claimHeld(tx, d.claim);
     // transactions.cart_id is unique: a second transaction for this cart cannot commit.
-    const txn = await ctx.repo.insert(txR, snapshot, tx);
+    const txn = await dataOf(ctx).repo.insert(txR, snapshot, tx);
     await tx.updateTable('items').set({ transaction_id: txn.id, cart_id: null }).where('cart_id', '=', cart.id).execute();
     const appliedR = ctx.registry.resource('applied_tax');
     for (const a of d.applied) {
-      await ctx.repo.insert(appliedR, {
+      await dataOf(ctx).repo.insert(appliedR, {
         store_id: cart.store_id, transaction_id: txn.id, tax_id: a.taxId, name: a.name, rate: a.rate, amount: a.amount,
         apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
       }, tx);
@@ -93,11 +94,11 @@ export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft)
     await createDownloadsForTransaction(tx, ctx, txn);
     await provisionGiftCards(tx, ctx, txn, d.data.lines, d.now);
     const subscriptionId = await createSubscriptions(tx, ctx, d, txn);
-    const final = subscriptionId ? (await ctx.repo.update(txR, txn.id, { subscription_id: subscriptionId }, tx))! : txn;
+    const final = subscriptionId ? (await dataOf(ctx).repo.update(txR, txn.id, { subscription_id: subscriptionId }, tx))! : txn;
     await recordChange(tx, ctx, txR, 'created', undefined, final);
     await insertLogs(tx, ctx, final, d.logs, d.amount, d.now);
     const cartR = ctx.registry.resource('cart');
-    await ctx.repo.delete(cartR, cart.id, tx);
+    await dataOf(ctx).repo.delete(cartR, cart.id, tx);
     await recordChange(tx, ctx, cartR, 'deleted', cart, undefined);
     return final;
   });

@@ -9,6 +9,7 @@ import { recordChange } from '../events/record.js';
 import type { ServiceContext } from '../services/context.js';
 import { ApiError } from '../services/errors.js';
 import type { CartLine } from './checkout-data.js';
+import { dataOf } from '../services/data-access.js';
 
 /** No 0/O, 1/I/L: a code read aloud or off a card is not mistyped. 31 symbols. */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -52,7 +53,7 @@ export async function provisionGiftCards(tx: Tx, ctx: ServiceContext, txn: Value
     let first: number | undefined;
     for (let i = 0; i < quantity; i++) {
       // The (store_id, code) unique index refuses a repeated code; at ~99 bits that is never expected.
-      const row = await ctx.repo.insert(codeR, {
+      const row = await dataOf(ctx).repo.insert(codeR, {
         store_id: txn.store_id, item_id: item.id, gift_card_id: giftCardId, code: giftCardCode(),
         current_balance: balance, date_created: now, date_modified: now,
       }, tx);

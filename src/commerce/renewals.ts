@@ -14,6 +14,7 @@ import type { ServiceContext } from '../services/context.js';
 import { insertLogs } from './checkout-write.js';
 import { addFrequency, nextAfter } from './frequency.js';
 import { isUniqueViolation } from '../services/unique.js';
+import { dataOf } from '../services/data-access.js';
 
 export const MAX_FAILED_RENEWALS = 3;
 
@@ -25,7 +26,7 @@ export function testGatewayApproves(email: string | null | undefined): boolean {
 async function subscriptionEvent(tx: Tx, ctx: ServiceContext, sub: Values, type: string, message: string, amount: string | null,
   transactionId: number | null, now: string): Promise<void> {
   const r = ctx.registry.resource('subscription_event');
-  const row = await ctx.repo.insert(r, {
+  const row = await dataOf(ctx).repo.insert(r, {
     store_id: sub.store_id, subscription_id: sub.id, transaction_id: transactionId, type, message, amount,
     currency_code: 'USD', date_created: now, date_modified: now,
   }, tx);
@@ -46,7 +47,7 @@ export async function endSubscription(tx: Tx, ctx: ServiceContext, sub: Values, 
   const still = await tx.updateTable('subscriptions').set({ is_active: 0 }).where('id', '=', sub.id).where('is_active', '=', 1)
     .returning('id').executeTakeFirst();
   if (!still) return false;
-  const after = (await ctx.repo.update(r, sub.id, { is_active: false, next_transaction_date: null, date_modified: now }, tx))!;
+  const after = (await dataOf(ctx).repo.update(r, sub.id, { is_active: false, next_transaction_date: null, date_modified: now }, tx))!;
   await subscriptionEvent(tx, ctx, sub, 'cancellation', message, null, null, now);
   await recordChange(tx, ctx, r, 'modified', sub, after, { event: 'subscription/cancelled' });
   return true;
@@ -55,7 +56,7 @@ export async function endSubscription(tx: Tx, ctx: ServiceContext, sub: Values, 
 /** Bills the due date `sub.next_transaction_date`; false when another scheduler already did. */
 export async function renew(ctx: ServiceContext, sub: Values, today: string, now: string): Promise<boolean> {
   const due = String(sub.next_transaction_date);
-  const db = ctx.database.db;
+  const db = dataOf(ctx).database.db;
   const items = await db.selectFrom('items').selectAll().where('subscription_id', '=', sub.id).where('transaction_id', 'is not', null).orderBy('id').execute();
   const firstTxn = items.length ? Number(items[0].transaction_id) : undefined;
   const origin = firstTxn ? await db.selectFrom('transactions').selectAll().where('id', '=', firstTxn).executeTakeFirst() : undefined;
@@ -71,13 +72,13 @@ export async function renew(ctx: ServiceContext, sub: Values, today: string, now
   const approved = testGatewayApproves(origin?.customer_email as string | undefined);
   const txR = ctx.registry.resource('transaction');
   const subR = ctx.registry.resource('subscription');
-  const billed = await inTransaction(ctx.database, async (tx) => {
+  const billed = await inTransaction(dataOf(ctx).database, async (tx) => {
     // Take the due date: the row lock (PostgreSQL) or the write lock (SQLite) makes a second
     // scheduler wait here and then find the date moved on.
     const taken = await tx.updateTable('subscriptions').set({ date_modified: now }).where('id', '=', sub.id)
       .where('is_active', '=', 1).where('next_transaction_date', '=', due).returning('id').executeTakeFirst();
     if (!taken) return false;
-    const txn = await ctx.repo.insert(txR, {
+    const txn = await dataOf(ctx).repo.insert(txR, {
       store_id: sub.store_id, customer_id: sub.customer_id ?? null, subscription_id: sub.id, renewal_date: due, status: approved ? 'authorized' : 'declined',
       is_test: true, currency_code: origin?.currency_code ?? 'USD', customer_email: origin?.customer_email ?? null,
       customer_first_name: origin?.customer_first_name ?? null, customer_last_name: origin?.customer_last_name ?? null,
@@ -89,7 +90,7 @@ export async function renew(ctx: ServiceContext, sub: Values, today: string, now
     if (approved) {
       const next = nextAfter(due, String(sub.frequency), today);
       const endsBefore = sub.end_date && next >= String(sub.end_date);
-      const after = (await ctx.repo.update(subR, sub.id, { next_transaction_date: endsBefore ? null : next, past_due_amount: '0', date_modified: now }, tx))!;
+      const after = (await dataOf(ctx).repo.update(subR, sub.id, { next_transaction_date: endsBefore ? null : next, past_due_amount: '0', date_modified: now }, tx))!;
       await subscriptionEvent(tx, ctx, sub, 'billing_success', `renewal charged ${amount}`, amount, txn.id, now);
       await recordChange(tx, ctx, subR, 'modified', sub, after);
       if (endsBefore) await endSubscription(tx, ctx, after, `ended: the next renewal would fall on or after end_date ${String(sub.end_date)}`, now);
@@ -97,7 +98,7 @@ export async function renew(ctx: ServiceContext, sub: Values, today: string, now
     }
     const pastDue = new Decimal(String(sub.past_due_amount ?? '0')).plus(amount).toFixed(2);
     const retry = addFrequency(today, '1d');
-    const after = (await ctx.repo.update(subR, sub.id, { past_due_amount: pastDue, next_transaction_date: retry, date_modified: now }, tx))!;
+    const after = (await dataOf(ctx).repo.update(subR, sub.id, { past_due_amount: pastDue, next_transaction_date: retry, date_modified: now }, tx))!;
     await subscriptionEvent(tx, ctx, sub, 'billing_failure', 'the test gateway declined the renewal', amount, txn.id, now);
     await recordChange(tx, ctx, subR, 'modified', sub, after);
     if (await failuresInARow(tx, sub.id) >= MAX_FAILED_RENEWALS) {

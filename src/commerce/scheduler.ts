@@ -11,9 +11,10 @@ import { formatTimestamp } from '../services/clock.js';
 import { endSubscription, renew } from './renewals.js';
 import { monthlyFactor } from './frequency.js';
 import { isUniqueViolation } from '../services/unique.js';
+import { dataOf } from '../services/data-access.js';
 
 async function snapshot(ctx: ServiceContext, storeId: number, day: string, now: string): Promise<void> {
-  const db = ctx.database.db;
+  const db = dataOf(ctx).database.db;
   const exists = await db.selectFrom('subscription_mrr_snapshots').select('id').where('store_id', '=', storeId).where('snapshot_date', '=', day).executeTakeFirst();
   if (exists) return;
   const subs = await db.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).execute();
@@ -30,8 +31,8 @@ async function snapshot(ctx: ServiceContext, storeId: number, day: string, now: 
   }
   const r = ctx.registry.resource('subscription_mrr_snapshot');
   // The unique (store_id, snapshot_date) index settles a race with another scheduler instance.
-  const written = await inTransaction(ctx.database, async (tx) => {
-    const row = await ctx.repo.insert(r, {
+  const written = await inTransaction(dataOf(ctx).database, async (tx) => {
+    const row = await dataOf(ctx).repo.insert(r, {
       store_id: storeId, snapshot_date: day, currency_code: 'USD', mrr: mrr.toDecimalPlaces(2).toFixed(2),
       active_subscriptions: active.length, new_subscriptions: subs.filter((s) => String(s.date_created).slice(0, 10) === day).length,
       cancelled_subscriptions: subs.filter((s) => !(s.is_active === 1 || s.is_active === true) && String(s.date_modified).slice(0, 10) === day).length,
@@ -50,13 +51,13 @@ async function snapshot(ctx: ServiceContext, storeId: number, day: string, now: 
 export async function tick(ctx: ServiceContext): Promise<void> {
   const now = formatTimestamp(ctx.clock.now());
   const today = now.slice(0, 10);
-  const db = ctx.database.db;
+  const db = dataOf(ctx).database.db;
   const due = await db.selectFrom('subscriptions').selectAll().where('is_active', '=', 1)
     .where('next_transaction_date', '<=', today).orderBy('id').execute();
   for (const raw of due) {
     const sub = { ...raw, id: Number(raw.id) } as Values;
     if (sub.end_date && String(sub.end_date) <= today) {
-      const ended = await inTransaction(ctx.database, (tx) => endSubscription(tx, ctx, sub, `ended on end_date ${String(sub.end_date)}`, now));
+      const ended = await inTransaction(dataOf(ctx).database, (tx) => endSubscription(tx, ctx, sub, `ended on end_date ${String(sub.end_date)}`, now));
       if (ended) ctx.bus.publish(Number(sub.store_id));
       continue;
     }

@@ -9,6 +9,7 @@ import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import type { CartLine } from './checkout-data.js';
 import type { AppliedTaxLine } from './taxes.js';
+import { dataOf } from '../services/data-access.js';
 
 const ADDRESS = ['first_name', 'last_name', 'company', 'address1', 'address2', 'city', 'region', 'postal_code', 'country', 'phone'];
 
@@ -33,7 +34,7 @@ export async function createShipments(tx: Tx, ctx: ServiceContext, txn: Values, 
       .toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
     const address: Record<string, unknown> = {};
     for (const f of ADDRESS) address[f] = cart[`shipping_${f}`] ?? null;
-    const shipment = await ctx.repo.insert(r, {
+    const shipment = await dataOf(ctx).repo.insert(r, {
       store_id: txn.store_id, transaction_id: txn.id, address_name: shipto ?? '', ...address,
       total_item_price: items.toFixed(places), total_shipping: shipping.toFixed(places), total_tax: tax.toFixed(places),
       total_price: items.plus(shipping).plus(tax).toFixed(places), date_created: now, date_modified: now,

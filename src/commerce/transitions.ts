@@ -9,6 +9,7 @@ import { getRow } from '../services/resource-service.js';
 import { formatTimestamp } from '../services/clock.js';
 import { insertLogs } from './checkout-write.js';
 import { revokeDownloads } from '../services/downloads.js';
+import { dataOf } from '../services/data-access.js';
 
 export type PaymentAction = 'capture' | 'void' | 'refund';
 
@@ -27,7 +28,7 @@ export async function transition(ctx: ServiceContext, id: number, action: Paymen
     throw ApiError.conflict('invalid_transition', `a ${String(existing.status)} transaction cannot be ${t.to}; ${action} needs status ${t.from}`);
   }
   const now = formatTimestamp(ctx.clock.now());
-  const updated = await inTransaction(ctx.database, async (tx) => {
+  const updated = await inTransaction(dataOf(ctx).database, async (tx) => {
     // The status condition makes two concurrent captures race safely: one wins, one sees 0 rows.
     const row = await tx.updateTable('transactions').set({ status: t.to, date_modified: now })
       .where('id', '=', id).where('status', '=', t.from).returningAll().executeTakeFirst();

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../services/context.js';
 import { formatTimestamp } from '../services/clock.js';
 import type { CartClaim } from './cart-claim.js';
 import type { Authorization, AuthorizationRequest, PaymentGateway } from './gateway.js';
+import { dataOf } from '../services/data-access.js';
 
 export async function voidUncommitted(ctx: ServiceContext, gateway: PaymentGateway, claim: CartClaim,
   authorization: Authorization, request: AuthorizationRequest, cause: unknown): Promise<void> {
@@ -26,7 +27,7 @@ export async function voidUncommitted(ctx: ServiceContext, gateway: PaymentGatew
   const storeId = Number(claim.cart.store_id);
   const now = formatTimestamp(ctx.clock.now());
   try {
-    await inTransaction(ctx.database, async (tx) => {
+    await inTransaction(dataOf(ctx).database, async (tx) => {
       const log = await tx.insertInto('changelogs').values({
         store_id: storeId, resource_type: 'cart', resource_id: claim.cart.id, action: 'modified', actor: actorOf(ctx),
         diff: JSON.stringify({ payment_authorization: [id, voided ? 'voided' : 'void_failed'] }), message, date_created: now, date_modified: now,

@@ -14,15 +14,17 @@ export interface PageQuery {
   upTo?: number;
   resources?: string[];
   names?: string[];
+  /** At most this many events (default PAGE). */
+  limit?: number;
 }
 
-/** Up to PAGE events of the store after `after`, oldest first, with numeric ids and sequences. */
+/** Up to PAGE (or `limit`) events of the store after `after`, oldest first, with numeric ids and sequences. */
 export async function readLogPage(database: Database, q: PageQuery): Promise<Values[]> {
   let sel = database.db.selectFrom('events').selectAll().where('store_id', '=', q.storeId).where('sequence', '>', q.after);
   if (q.upTo !== undefined) sel = sel.where('sequence', '<=', q.upTo);
   if (q.resources?.length) sel = sel.where('resource_type', 'in', q.resources);
   if (q.names?.length) sel = sel.where('name', 'in', q.names);
-  const rows = await sel.orderBy('sequence').limit(PAGE).execute();
+  const rows = await sel.orderBy('sequence').limit(q.limit ?? PAGE).execute();
   return rows.map((r) => ({ ...r, id: Number(r.id), sequence: Number(r.sequence) }) as Values);
 }
 

@@ -5,11 +5,12 @@
 import type { Values } from '../data/codec.js';
 import type { ListQuery } from '../data/query.js';
 import type { Principal } from '../auth/principal.js';
-import { allowed, STORE_FULL } from '../auth/scopes.js';
+import { STORE_FULL } from '../auth/scopes.js';
 import { ApiError } from '../services/errors.js';
 import type { ResourceDef } from '../model/types.js';
 import type { FieldError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
+import { readerOf } from '../services/reader.js';
 
 export interface PayloadRenderer {
   /** The webhook's query string as a query on `r`, with every problem found. */
@@ -67,18 +68,23 @@ function rowFromSnapshot(r: ResourceDef, e: PayloadEvent): Values {
  */
 export async function buildPayload(ctx: ServiceContext, renderer: PayloadRenderer, e: PayloadEvent, webhookQuery: string | null): Promise<string | null> {
   const r = ctx.registry.resource(e.resource_type);
+  const reader = readerOf(ctx);
   // Checked when the webhook was written, and again here: the rule may have changed since.
-  if (!allowed(ctx.principal, r, 'read')) {
-    throw new PayloadError(`the webhook's scopes (${[...ctx.principal.scopes].join(' ') || 'none'}) do not allow reading ${r.name}; update the webhook with a token that may`);
+  try {
+    reader.mayRead(r);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403) {
+      throw new PayloadError(`the webhook's scopes (${[...ctx.principal.scopes].join(' ') || 'none'}) do not allow reading ${r.name}; update the webhook with a token that may`);
+    }
+    throw err;
   }
   const { query, errors } = renderer.parse(r, webhookQuery ?? '');
   if (errors.length) throw new PayloadError(`the webhook query is invalid: ${errors.map((x) => x.message).join('; ')}`);
-  const scope = { storeId: e.store_id };
-  let row = await ctx.repo.findById(r, scope, e.resource_id);
+  // The delivery's principal is the webhook's store (webhookPrincipal): the Reader keeps to it.
+  let row = await reader.find(r, e.resource_id);
   if (row && (query.filters.length || query.attributeFilters.length)) {
     const only = { ...query, order: [], limit: 1, offset: 0, filters: [...query.filters, { field: 'id', op: 'eq' as const, value: String(e.resource_id) }] };
-    const page = await ctx.repo.list(r, scope, only, [], { count: false });
-    if (!page.rows.length) return null;
+    if (!(await reader.list(r, only)).length) return null;
   }
   row ??= rowFromSnapshot(r, e);
   try {

@@ -14,6 +14,7 @@ import { idFromHref } from '../services/refs.js';
 import { appendEvent } from './log.js';
 import { snapshot } from './record.js';
 import { insertStatuses, statusRow, takes } from './queue.js';
+import { dataOf } from '../services/data-access.js';
 
 const BATCH = 500;
 
@@ -32,7 +33,7 @@ function webhookIds(ctx: ServiceContext, raw: unknown): number[] | undefined {
 export async function refeedTransaction(ctx: ServiceContext, transactionId: number, input: Record<string, unknown>): Promise<Values> {
   authorize(ctx, ctx.registry.resource('webhook'), 'resend');
   const r = ctx.registry.resource('transaction');
-  const txn = await ctx.repo.findById(r, tenantScope(ctx.principal), transactionId);
+  const txn = await dataOf(ctx).repo.findById(r, tenantScope(ctx.principal), transactionId);
   if (!txn) throw ApiError.notFound('transaction');
   const errors: FieldError[] = [];
   if (input.event !== undefined && input.event !== 'refeed') {
@@ -42,7 +43,7 @@ export async function refeedTransaction(ctx: ServiceContext, transactionId: numb
   if (!ids) {
     errors.push({ field: 'refeed_hooks', code: input.refeed_hooks == null ? 'required' : 'invalid_value', message: 'refeed_hooks must list the ids (or self links) of the webhooks to send to' });
   } else {
-    const hooks = await ctx.database.db.selectFrom('webhooks').select(['id', 'event_resource'])
+    const hooks = await dataOf(ctx).database.db.selectFrom('webhooks').select(['id', 'event_resource'])
       .where('store_id', '=', ctx.principal.storeId!).where('id', 'in', ids).execute();
     const found = new Map(hooks.map((h) => [Number(h.id), String(h.event_resource)]));
     for (const id of ids) {
@@ -53,7 +54,7 @@ export async function refeedTransaction(ctx: ServiceContext, transactionId: numb
   }
   if (errors.length) throw ApiError.invalid(errors);
   const now = formatTimestamp(ctx.clock.now());
-  const event = await inTransaction(ctx.database, (tx) => appendEvent(tx, {
+  const event = await inTransaction(dataOf(ctx).database, (tx) => appendEvent(tx, {
     storeId: Number(txn.store_id), name: 'transaction/refeed', resourceType: 'transaction', resourceId: txn.id, occurredAt: now,
     payload: snapshot(r, txn), webhookIds: ids,
   }));
@@ -75,7 +76,7 @@ export function parseSince(raw: unknown): string | undefined {
 export async function resendSince(ctx: ServiceContext, webhookId: number, input: Record<string, unknown>): Promise<{ since: string; queued: number }> {
   const def = ctx.registry.resource('webhook');
   authorize(ctx, def, 'resend');
-  const hook = await ctx.repo.findById(def, tenantScope(ctx.principal), webhookId);
+  const hook = await dataOf(ctx).repo.findById(def, tenantScope(ctx.principal), webhookId);
   if (!hook) throw ApiError.notFound('webhook');
   const since = parseSince(input.since);
   if (!since) throw ApiError.invalid([{ field: 'since', code: input.since == null ? 'required' : 'invalid_value', message: 'since must be a date (YYYY-MM-DD) or a date-time such as 2026-01-31T12:00:00+0000' }]);
@@ -84,7 +85,7 @@ export async function resendSince(ctx: ServiceContext, webhookId: number, input:
   let after = 0;
   // Batches keep each transaction short: on SQLite every writer waits for it.
   for (;;) {
-    const n = await inTransaction(ctx.database, async (tx) => {
+    const n = await inTransaction(dataOf(ctx).database, async (tx) => {
       const events = await tx.selectFrom('events').select(['id', 'store_id', 'name', 'resource_type', 'resource_id', 'webhook_ids'])
         .where('store_id', '=', row.store_id).where('resource_type', '=', row.event_resource).where('occurred_at', '>=', since)
         .where('id', '>', after).orderBy('id').limit(BATCH).execute();

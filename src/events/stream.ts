@@ -8,6 +8,7 @@ import type { ServiceContext } from '../services/context.js';
 import { allowed } from '../auth/scopes.js';
 import { liveEnd, PAGE, readLogPage } from './log-pages.js';
 import { storeFeeds, type FeedMember } from './store-feed.js';
+import { dataOf } from '../services/data-access.js';
 
 export interface StreamOptions {
   storeId: number;
@@ -113,13 +114,13 @@ function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator
     },
   };
   async function* events(): AsyncGenerator<Values> {
-    const feeds = storeFeeds(ctx.database, ctx.bus);
+    const feeds = storeFeeds(dataOf(ctx).database, ctx.bus);
     const feed = feeds.join(o.storeId, member);
     if (o.signal?.aborted) stopped = true;
     o.signal?.addEventListener('abort', stop);
     try {
       await feed.ready;
-      handed = o.after ?? await liveEnd(ctx.database, o.storeId);
+      handed = o.after ?? await liveEnd(dataOf(ctx).database, o.storeId);
       while (!stopped) {
         let batch = queue.shift();
         if (batch) {
@@ -132,7 +133,7 @@ function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator
             position = handed;
             continue;
           }
-          const rows = await readLogPage(ctx.database, { storeId: o.storeId, after: handed, upTo: bound, resources: o.resources, names: o.names });
+          const rows = await readLogPage(dataOf(ctx).database, { storeId: o.storeId, after: handed, upTo: bound, resources: o.resources, names: o.names });
           const to = rows.length === PAGE ? Number(rows.at(-1)!.sequence) : bound;
           batch = { rows: rows.filter(may), to, readAt: performance.now() };
         } else {

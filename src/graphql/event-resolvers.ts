@@ -4,6 +4,7 @@
 import type { Values } from '../data/codec.js';
 import { ApiError } from '../services/errors.js';
 import { decodeEventCursor, encodeEventCursor, mayReceive, streamEvents } from '../events/stream.js';
+import { eventFeedPage } from '../events/feed.js';
 import type { Registry } from '../model/types.js';
 import type { GraphQLContext } from './context.js';
 import { guard } from './errors.js';
@@ -46,10 +47,9 @@ export function eventTypeResolvers(registry: Registry) {
     resource: async (row: Values, _args: unknown, ctx: GraphQLContext) => {
       const r = byType.get(String(row.resource_type));
       if (!r || !mayReceive(ctx.svc, r.name)) return null;
+      // The Reader keeps rows loaded by id to the caller's store, the store whose log this is.
       const found = await ctx.loaders.byId(r).load(Number(row.resource_id));
-      // Rows are loaded by id: make sure the subject is the event's store's before showing it.
-      if (!found || (found.store_id != null && Number(found.store_id) !== Number(row.store_id))) return null;
-      return { ...found, __typename: r.typeName };
+      return found ? { ...found, __typename: r.typeName } : null;
     },
   };
 }
@@ -58,13 +58,9 @@ export function eventTypeResolvers(registry: Registry) {
 export function eventsQuery() {
   return (_: unknown, args: EventArgs, ctx: GraphQLContext) => guard(async () => {
     const storeId = storeOf(ctx);
-    const limit = Math.min(Math.max(args.first ?? 100, 1), 300);
-    let q = ctx.svc.database.db.selectFrom('events').selectAll().where('store_id', '=', storeId)
-      .where('sequence', '>', afterOf(args) ?? 0);
-    if (args.resources?.length) q = q.where('resource_type', 'in', args.resources);
-    if (args.names?.length) q = q.where('name', 'in', args.names);
-    const rows = await q.orderBy('sequence').limit(limit).execute();
-    return rows.map((r) => ({ ...r, id: Number(r.id) }) as Values).filter((r) => mayReceive(ctx.svc, String(r.resource_type)));
+    return eventFeedPage(ctx.svc, {
+      storeId, after: afterOf(args), resources: args.resources ?? undefined, names: args.names ?? undefined, first: args.first ?? undefined,
+    });
   });
 }
 

@@ -6,8 +6,6 @@ import type { FieldNode, GraphQLResolveInfo } from 'graphql';
 import type { RelDef, Registry, ResourceDef } from '../model/types.js';
 import { linkApplies, linkFields, type LinkConnection } from '../model/derive.js';
 import type { Values } from '../data/codec.js';
-import { authorize } from '../services/resource-service.js';
-import { accessTarget } from '../auth/scopes.js';
 import { columnFor, sealedColumns, writerOnlyColumns } from '../services/reader-view.js';
 import { refHref, selfHref } from '../services/refs.js';
 import { derivedValue } from '../services/derived.js';
@@ -17,17 +15,13 @@ import { guard } from './errors.js';
 
 type Resolver = (row: Values, args: never, ctx: GraphQLContext, info: GraphQLResolveInfo) => unknown;
 
-// The foreign key already proves the target is in the caller's tenancy; the scope still has to
-// allow reading it (a tax_settings_read token reaches a tax's store, not its webhooks).
-function toOne(rel: RelDef): Resolver {
+// The Reader decides whether the caller may read the target (a tax_settings_read token reaches a
+// tax's store, not its webhooks) and keeps it to the caller's tenancy.
+function toOne(owner: ResourceDef, rel: RelDef): Resolver {
   return (row, _args, ctx) => {
     const id = row[rel.fk!];
     if (id === null || id === undefined) return null;
-    const target = ctx.svc.registry.resource(rel.target);
-    return guard(async () => {
-      authorize(ctx.svc, target, 'read');
-      return ctx.loaders.byId(target).load(Number(id));
-    });
+    return guard(() => ctx.loaders.target(owner, rel).load(Number(id)));
   };
 }
 
@@ -59,7 +53,8 @@ function planned(make: (args: ConnectionArgs, ctx: GraphQLContext) => Connection
 function toMany(owner: ResourceDef, rel: RelDef): Resolver {
   const plan = planned((args, ctx) => {
     const target = ctx.svc.registry.resource(rel.target);
-    authorize(ctx.svc, accessTarget(owner, target), 'read');
+    // Refused before the arguments are looked at, as the Reader would refuse the load.
+    ctx.loaders.mayFollow(owner, rel);
     const cq = connectionQuery(target, args);
     return { target, cq, rows: ctx.loaders.children(owner, rel, cq.query), count: ctx.loaders.childCount(owner, rel, cq.query) };
   });
@@ -75,7 +70,7 @@ function storeCollection(owner: ResourceDef, lc: LinkConnection): Resolver {
   return (row, args: ConnectionArgs, ctx) => guard(async () => {
     const store = ctx.svc.registry.resource('store');
     const target = ctx.svc.registry.resource(lc.rel.target);
-    authorize(ctx.svc, target, 'read');
+    ctx.loaders.mayFollow(store, lc.rel);
     const cq = connectionQuery(target, args);
     const storeId = owner.name === 'store' ? row.id : Number(row.store_id);
     if (!storeId || !linkApplies(lc.link, owner, row)) return makeConnection(target, cq, [], async () => 0);
@@ -104,7 +99,7 @@ export function typeResolvers(registry: Registry, baseUrl: string): Record<strin
         fields[f.gqlName] = (row) => row[col];
       }
     }
-    for (const rel of r.rels) fields[rel.gqlName] = rel.kind === 'one' ? toOne(rel) : toMany(r, rel);
+    for (const rel of r.rels) fields[rel.gqlName] = rel.kind === 'one' ? toOne(r, rel) : toMany(r, rel);
     const links = linkFields(registry, r);
     for (const lc of links.connections) fields[lc.gqlName] = storeCollection(r, lc);
     for (const { gqlName, link } of links.hrefs) {

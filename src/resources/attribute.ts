@@ -18,6 +18,7 @@ import { authorize, restValues, type Parent } from '../services/resource-service
 import { isUniqueViolation } from '../services/unique.js';
 import { normalizeInput } from '../services/validate.js';
 import { assertWritable } from '../services/frozen.js';
+import { dataOf } from '../services/data-access.js';
 
 /** Most attributes one request may write. */
 export const MAX_BULK_ATTRIBUTES = 1000;
@@ -32,7 +33,7 @@ interface Plan {
 
 async function parentAttributes(ctx: ServiceContext, parent: Parent): Promise<Values[]> {
   const r = ctx.registry.resource(parent.rel.target);
-  let q = ctx.repo.db.selectFrom(r.table).selectAll().where(parent.rel.via!, '=', parent.id);
+  let q = dataOf(ctx).repo.db.selectFrom(r.table).selectAll().where(parent.rel.via!, '=', parent.id);
   if (parent.rel.where) q = q.where(parent.rel.where.column, '=', parent.rel.where.value);
   return (await q.orderBy('id').execute()).map((row) => decodeRow(r, row));
 }
@@ -40,7 +41,7 @@ async function parentAttributes(ctx: ServiceContext, parent: Parent): Promise<Va
 /** The parent must be the caller's (404) and writable by the caller (403). */
 async function checkParent(ctx: ServiceContext, r: ResourceDef, parent: Parent): Promise<void> {
   authorize(ctx, accessTarget(parent.resource, r), 'write');
-  const row = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
+  const row = await dataOf(ctx).repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
   if (!row) throw ApiError.notFound(parent.resource.name);
 }
 
@@ -97,7 +98,7 @@ export async function writeAttributes(ctx: ServiceContext, parent: Parent, body:
   const owner = { ...ownerColumns(r, tenantScope(ctx.principal)), [parent.rel.via!]: parent.id,
     ...(parent.rel.where ? { [parent.rel.where.column]: parent.rel.where.value } : {}) };
   try {
-    return await inTransaction(ctx.database, async (tx) => {
+    return await inTransaction(dataOf(ctx).database, async (tx) => {
       await assertWritable(ctx, tx, parent.resource, parent.id, parent.rel);
       if (mode === 'replace') {
         const kept = new Set(plans.map((p) => p.current?.id).filter((id) => id !== undefined));
@@ -107,8 +108,8 @@ export async function writeAttributes(ctx: ServiceContext, parent: Parent, body:
       const rows: Values[] = [];
       for (const p of plans) {
         const row = p.current
-          ? await ctx.repo.update(r, p.current.id, { ...p.columns, date_modified: now }, tx)
-          : await ctx.repo.insert(r, { ...p.columns, ...owner, date_created: now, date_modified: now }, tx);
+          ? await dataOf(ctx).repo.update(r, p.current.id, { ...p.columns, date_modified: now }, tx)
+          : await dataOf(ctx).repo.insert(r, { ...p.columns, ...owner, date_created: now, date_modified: now }, tx);
         if (row) rows.push(row);
       }
       return rows;
@@ -125,7 +126,7 @@ export async function deleteAttributes(ctx: ServiceContext, parent: Parent): Pro
   await checkParent(ctx, r, parent);
   const ids = (await parentAttributes(ctx, parent)).map((a) => a.id);
   if (!ids.length) return;
-  await inTransaction(ctx.database, async (tx) => {
+  await inTransaction(dataOf(ctx).database, async (tx) => {
     await assertWritable(ctx, tx, parent.resource, parent.id, parent.rel);
     await tx.deleteFrom(r.table).where('id', 'in', ids).execute();
   });

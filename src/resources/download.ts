@@ -5,6 +5,7 @@
 import { formatTimestamp } from '../services/clock.js';
 import { downloadUrl } from '../services/download-urls.js';
 import type { ResourceRules } from './rules.js';
+import { dataOf } from '../services/data-access.js';
 
 export const downloadRules: ResourceRules = {
   derive(row, ctx) {
@@ -15,11 +16,11 @@ export const downloadRules: ResourceRules = {
     const now = formatTimestamp(ctx.clock.now());
     const storeId = ctx.principal.storeId;
     // Looked for first: a read that finds nothing to expire takes no write lock.
-    let due = ctx.database.db.selectFrom('downloads').select('id')
+    let due = dataOf(ctx).database.db.selectFrom('downloads').select('id')
       .where('status', '=', 'active').where('expires_at', 'is not', null).where('expires_at', '<=', now);
     if (storeId) due = due.where('store_id', '=', storeId);
     if (!await due.limit(1).executeTakeFirst()) return;
-    let q = ctx.database.db.updateTable('downloads').set({ status: 'expired', date_modified: now })
+    let q = dataOf(ctx).database.db.updateTable('downloads').set({ status: 'expired', date_modified: now })
       .where('status', '=', 'active').where('expires_at', 'is not', null).where('expires_at', '<=', now);
     if (storeId) q = q.where('store_id', '=', storeId);
     await q.execute();

@@ -20,6 +20,7 @@ import { idFromHref } from '../services/refs.js';
 import { consumeStagedUpload, resolveStagedUpload } from '../services/staged-uploads.js';
 import { followReplacedFile } from '../services/downloads.js';
 import type { ResourceRules } from './rules.js';
+import { dataOf } from '../services/data-access.js';
 
 /** Input key under which the REST facade passes an upload (or null: a file was required, none came). */
 export const FILE = Symbol('downloadable file');
@@ -82,7 +83,7 @@ export const downloadableRules: ResourceRules = {
     if (typeof uri === 'string' && uri !== '') {
       const categories = ctx.registry.resource('item_category');
       const id = idFromHref(ctx.baseUrl, categories, uri);
-      const category = id ? await ctx.repo.findById(categories, tenantScope(ctx.principal), id) : undefined;
+      const category = id ? await dataOf(ctx).repo.findById(categories, tenantScope(ctx.principal), id) : undefined;
       // A missing or foreign category is reported by the reference check already.
       if (category && category.item_delivery_type !== DOWNLOADED) {
         errors.push({
@@ -103,7 +104,7 @@ export const downloadableRules: ResourceRules = {
       // Read under the write lock, so two concurrent replacements each remove the blob they replaced.
       const table = ctx.registry.resource('downloadable').table;
       let q = tx.selectFrom(table).select('file_key').where('id', '=', w.existing.id);
-      if (ctx.database.dialect === 'postgres') q = q.forUpdate();
+      if (dataOf(ctx).database.dialect === 'postgres') q = q.forUpdate();
       const current = await q.executeTakeFirst() as { file_key: string | null } | undefined;
       upload.replacedKey = current?.file_key ?? null;
     }

@@ -16,6 +16,7 @@ import type { FieldDef, ResourceDef } from '../model/types.js';
 import type { ServiceContext } from '../services/context.js';
 import type { FieldError } from '../services/errors.js';
 import type { ResourceRules } from './rules.js';
+import { dataOf } from '../services/data-access.js';
 
 const SUBSCRIPTION_FIELDS = [
   'subscription_frequency', 'subscription_start_date', 'subscription_next_transaction_date', 'subscription_end_date',
@@ -61,12 +62,12 @@ export async function purgeExpiredItems(ctx: ServiceContext): Promise<void> {
   // Purged once per request: the flag came from this request's token check.
   if (ctx.principal.expiredCartItems) ctx.principal.expiredCartItems = false;
   const now = unixNow(ctx);
-  const expired = await ctx.repo.db.selectFrom('items').select('id')
+  const expired = await dataOf(ctx).repo.db.selectFrom('items').select('id')
     // `+store_id` leaves SQLite free to use the index on expires: only expiring rows are visited.
     .where(sql`+store_id`, '=', storeId).where('cart_id', 'is not', null).where('expires', '<=', now).execute();
   if (!expired.length) return;
   const ids = expired.map((x) => Number(x.id));
-  await inTransaction(ctx.database, async (tx) => {
+  await inTransaction(dataOf(ctx).database, async (tx) => {
     await tx.deleteFrom('attributes').where('parent_type', '=', 'item').where('parent_id', 'in', ids).execute();
     await tx.deleteFrom('items').where('id', 'in', ids).where('expires', '<=', now).execute();
   });
@@ -123,7 +124,7 @@ export const itemRules: ResourceRules = {
       if (row.expires != null && Number(row.expires) <= now) continue;
       if (!identical(r, row, columns) || await hasChildren(tx, row.id)) continue;
       const quantity = clamp(Number(row.quantity) + Number(columns.quantity ?? 1), row.quantity_min, row.quantity_max);
-      return ctx.repo.update(r, row.id, { quantity, date_modified: columns.date_modified }, tx);
+      return dataOf(ctx).repo.update(r, row.id, { quantity, date_modified: columns.date_modified }, tx);
     }
     return undefined;
   },

@@ -6,12 +6,9 @@ import { emptyQuery, MAX_LIMIT, type ListQuery, type Zoom } from '../data/query.
 import type { Page } from '../data/repository.js';
 import { HAL_JSON, type Action, type ActionField, type Embedded, type Link, type Representation } from '../representations/types.js';
 import type { ServiceContext } from '../services/context.js';
-import { authorize, beforeRead } from '../services/resource-service.js';
+import { readerOf } from '../services/reader.js';
 import { ApiError } from '../services/errors.js';
-import { accessTarget } from '../auth/scopes.js';
-import { tenantScope } from '../auth/principal.js';
 import { readerView } from '../services/reader-view.js';
-import { childScope } from '../data/tenancy.js';
 import { selfHref } from '../services/refs.js';
 import { withDerived } from '../services/derived.js';
 import { memberActions, resourceLinks, svc } from './links.js';
@@ -35,14 +32,11 @@ function zoomsWithEmbeds(r: ResourceDef, zoom: Zoom[]): Zoom[] {
   return out;
 }
 
+/** The rows `rel` reaches from each row, as the Reader lets the caller see them (one statement). */
 async function loadZoom(ctx: ServiceContext, r: ResourceDef, rel: RelDef, rows: Values[], q: ListQuery): Promise<Map<number, Values[]>> {
-  const target = ctx.registry.resource(rel.target);
-  if (!rel.embed) authorize(ctx, accessTarget(r, target), 'read');
-  await beforeRead(ctx, target);
-  if (rel.kind === 'many') {
-    return (await ctx.repo.listChildren(rel, target, rows.map((x) => x.id), q, childScope(target, tenantScope(ctx.principal)))).byParent;
-  }
-  const byId = await ctx.repo.findByIds(target, rows.map((x) => Number(x[rel.fk!])).filter((x) => x > 0));
+  const reader = readerOf(ctx);
+  if (rel.kind === 'many') return reader.children(r, rel, rows.map((x) => x.id), q);
+  const byId = await reader.targets(r, rel, rows.map((x) => Number(x[rel.fk!])));
   return new Map(rows.map((x) => {
     const t = byId.get(Number(x[rel.fk!]));
     return [x.id, t ? [t] : []];

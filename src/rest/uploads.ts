@@ -21,6 +21,7 @@ import { authorize, getRow, type Parent } from '../services/resource-service.js'
 import { bodyObject, idParam } from './body.js';
 import { sendRepresentation, serviceContext } from './http.js';
 import { representOne } from './represent.js';
+import { dataOf } from '../services/data-access.js';
 
 const RESOURCE = 'downloadable';
 /** Room for the form fields and part headers around the file, for the early Content-Length check. */
@@ -145,7 +146,8 @@ export async function createDownloadable(req: FastifyRequest, reply: FastifyRepl
   if (req.isMultipart()) {
     // Who may upload is settled before a byte of the file is read.
     if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
-    if (!await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id)) throw ApiError.notFound(parent.resource.name);
+    // A2 moves this: a transport should not reach the repository.
+    if (!await dataOf(ctx).repo.findById(parent.resource, tenantScope(ctx.principal), parent.id)) throw ApiError.notFound(parent.resource.name);
     authorize(ctx, r, 'write');
     const form = await readForm(req, ctx.files, parent.id, req.server.container.config.maxUploadBytes);
     input = { ...form.fields, [FILE]: form.upload ?? null };

@@ -1,6 +1,6 @@
 // What every service call needs, built once per request (HTTP, WebSocket or GraphQL) by one factory.
-import type { Database } from '../db/database.js';
-import type { Repository } from '../data/repository.js';
+// It holds no repository or database handle: services reach those through dataOf
+// (src/services/data-access.ts), transports only through service functions.
 import type { Registry } from '../model/types.js';
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from './clock.js';
@@ -12,8 +12,6 @@ import type { ReadLimits } from '../data/cost.js';
 export interface ServiceContext {
   principal: Principal;
   registry: Registry;
-  database: Database;
-  repo: Repository;
   clock: Clock;
   tokens: TokenService;
   /** Signals, after commit, that a store's event log grew. */

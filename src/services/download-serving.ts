@@ -10,6 +10,7 @@ import { formatTimestamp } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { hashToken, wellFormedToken } from './download-urls.js';
 import { logTransactionStep } from './downloads.js';
+import { dataOf } from './data-access.js';
 
 export type DownloadRefusal = 'unknown' | 'exhausted' | 'expired' | 'revoked' | 'withdrawn' | 'no_file';
 
@@ -47,7 +48,7 @@ function refusalOf(row: Values, now: string): DownloadRefusal | undefined {
 /** The usable download behind a URL token, with its file opened (nothing spent yet). */
 export async function openDownload(ctx: ServiceContext, token: string): Promise<OpenDownload> {
   if (!wellFormedToken(token)) throw new DownloadRefused('unknown');
-  const db = ctx.database.db;
+  const db = dataOf(ctx).database.db;
   const row = await db.selectFrom('downloads').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst() as Values | undefined;
   if (!row) throw new DownloadRefused('unknown');
   const why = refusalOf(row, formatTimestamp(ctx.clock.now()));
@@ -67,7 +68,7 @@ export async function openDownload(ctx: ServiceContext, token: string): Promise<
  */
 export async function spendDownload(ctx: ServiceContext, download: Values): Promise<Values> {
   const now = formatTimestamp(ctx.clock.now());
-  const db = ctx.database.db;
+  const db = dataOf(ctx).database.db;
   const spent = await db.updateTable('downloads').set({
     downloads_remaining: sql`downloads_remaining - 1`,
     status: sql`case when downloads_remaining = 1 then 'exhausted' else status end`,
@@ -83,7 +84,7 @@ export async function spendDownload(ctx: ServiceContext, download: Values): Prom
 
 /** Gives back the download a cut-off transfer spent (an unlimited one has nothing to give back). */
 export async function refundDownload(ctx: ServiceContext, download: Values): Promise<void> {
-  await ctx.database.db.updateTable('downloads').set({
+  await dataOf(ctx).database.db.updateTable('downloads').set({
     downloads_remaining: sql`downloads_remaining + 1`,
     status: sql`case when status = 'exhausted' then 'active' else status end`,
   }).where('id', '=', download.id).where('downloads_remaining', 'is not', null).execute();
@@ -92,7 +93,7 @@ export async function refundDownload(ctx: ServiceContext, download: Values): Pro
 /** A completed transfer: logged on the transaction (action `download`) and announced as `transaction/downloaded`. */
 export async function recordDownload(ctx: ServiceContext, spent: Values, range?: { start: number; end: number }): Promise<void> {
   const storeId = Number(spent.store_id);
-  await inTransaction(ctx.database, async (tx) => {
+  await inTransaction(dataOf(ctx).database, async (tx) => {
     const txn = await tx.selectFrom('transactions').selectAll().where('id', '=', spent.transaction_id).executeTakeFirst() as Values | undefined;
     if (!txn) return;
     const left = spent.downloads_remaining == null ? 'unlimited downloads left' : `${String(spent.downloads_remaining)} downloads left`;

@@ -8,6 +8,7 @@ import { recordChange } from '../events/record.js';
 import { formatTimestamp } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { newDownloadUrl } from './download-urls.js';
+import { dataOf } from './data-access.js';
 
 /** Statuses of a transaction whose buyer may download what it bought. */
 const ENTITLED = new Set(['authorized', 'captured']);
@@ -40,7 +41,7 @@ export async function createDownloadsForTransaction(tx: Tx, ctx: ServiceContext,
   for (const b of bought) {
     const max = Number(b.max_downloads ?? 0);
     const hours = Number(b.period ?? 0);
-    await ctx.repo.insert(r, {
+    await dataOf(ctx).repo.insert(r, {
       store_id: txn.store_id, transaction_id: txn.id, item_id: b.item_id, downloadable_id: b.downloadable_id,
       file_name: b.file_name ?? null, file_size: b.file_size ?? null,
       // 0 or unset in the category means no limit (docs/decisions.md).
@@ -58,7 +59,7 @@ export async function logTransactionStep(tx: Tx, ctx: ServiceContext, txn: Value
   const now = formatTimestamp(ctx.clock.now());
   const logR = ctx.registry.resource('transaction_log');
   for (const s of steps) {
-    const row = await ctx.repo.insert(logR, {
+    const row = await dataOf(ctx).repo.insert(logR, {
       store_id: txn.store_id, transaction_id: txn.id, action: s.action, status: txn.status, amount: null,
       message: s.message, details: JSON.stringify(s.details), date_created: now, date_modified: now,
     }, tx);

@@ -11,6 +11,7 @@ import type { RelDef, Registry, ResourceDef } from '../model/types.js';
 import { resourceRules } from '../resources/index.js';
 import type { ServiceContext } from './context.js';
 import { ApiError } from './errors.js';
+import { dataOf } from './data-access.js';
 
 interface Freezer { parent: ResourceDef; rel: RelDef }
 
@@ -30,7 +31,7 @@ function freezersOf(registry: Registry, r: ResourceDef): Freezer[] {
 
 async function readRow(ctx: ServiceContext, tx: Tx, r: ResourceDef, id: number, lock: boolean): Promise<Values | undefined> {
   let q = tx.selectFrom(r.table).selectAll().where('id', '=', id);
-  if (lock && ctx.database.dialect === 'postgres') q = q.forShare();
+  if (lock && dataOf(ctx).database.dialect === 'postgres') q = q.forShare();
   const row = await q.executeTakeFirst();
   return row ? decodeRow(r, row) : undefined;
 }

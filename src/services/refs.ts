@@ -5,6 +5,7 @@ import type { Values } from '../data/codec.js';
 import { tenantScope } from '../auth/principal.js';
 import type { ServiceContext } from './context.js';
 import type { FieldError } from './errors.js';
+import { dataOf } from './data-access.js';
 
 export function selfHref(baseUrl: string, r: ResourceDef, id: number): string {
   return `${baseUrl}${r.path}/${id}`;
@@ -23,7 +24,7 @@ export async function resolveRef(ctx: ServiceContext, r: ResourceDef, f: FieldDe
   const rel = r.relsByName.get(f.ref!)!;
   const target = ctx.registry.resource(rel.target);
   const id = typeof uri === 'string' ? idFromHref(ctx.baseUrl, target, uri) : undefined;
-  const row = id ? await ctx.repo.findById(target, tenantScope(ctx.principal), id) : undefined;
+  const row = id ? await dataOf(ctx).repo.findById(target, tenantScope(ctx.principal), id) : undefined;
   if (!row) {
     return { field: f.name, code: 'invalid_reference', message: `${f.name} must be the self link of a ${target.name} of this store` };
   }

@@ -4,9 +4,9 @@ import type { RelDef, ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import type { ListQuery } from '../data/query.js';
 import type { Page } from '../data/repository.js';
-import { childScope, ownerColumns } from '../data/tenancy.js';
+import { ownerColumns } from '../data/tenancy.js';
 import { inTransaction, type Tx } from '../db/database.js';
-import { accessTarget, allowed, grantingScopes, type AccessMode } from '../auth/scopes.js';
+import { accessTarget, type AccessMode } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
 import { resourceRules } from '../resources/index.js';
 import type { WriteInput } from '../resources/rules.js';
@@ -18,54 +18,24 @@ import { normalizeInput, type WriteMode } from './validate.js';
 import { isUniqueViolation } from './unique.js';
 import { recordChange } from '../events/record.js';
 import { assertWritable } from './frozen.js';
+import { dataOf } from './data-access.js';
+import { authorize, readerOf, runBeforeRead, type Parent } from './reader.js';
 
-export function authorize(ctx: ServiceContext, r: ResourceDef, mode: AccessMode): void {
-  if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
-  if (!allowed(ctx.principal, r, mode)) throw ApiError.forbidden(grantingScopes(r, mode));
-}
+// Who may read what is decided in one place, the Reader (src/services/reader.ts); these are the
+// entry points REST routes, GraphQL root fields and the commerce flows have always called.
+export { authorize, type Parent } from './reader.js';
 
 /** Lets the resource's rules tidy its rows before the caller reads them (expired cart items go). */
-export async function beforeRead(ctx: ServiceContext, r: ResourceDef): Promise<void> {
-  await resourceRules[r.name]?.beforeRead?.(ctx);
-}
+export const beforeRead = runBeforeRead;
 
 /** A row the caller may see, or 404 whether it is missing or another store's. */
 export async function getRow(ctx: ServiceContext, r: ResourceDef, id: number, mode: AccessMode = 'read'): Promise<Values> {
-  authorize(ctx, r, mode);
-  await beforeRead(ctx, r);
-  const row = await ctx.repo.findById(r, tenantScope(ctx.principal), id);
-  if (!row) throw ApiError.notFound(r.name);
-  return row;
+  return readerOf(ctx).row(r, id, mode);
 }
 
-export interface Parent {
-  resource: ResourceDef;
-  id: number;
-  rel: RelDef;
-}
-
+/** One parent's collection (`/stores/1/taxes`), as the caller may see it. */
 export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQuery): Promise<Page> {
-  const child = ctx.registry.resource(parent.rel.target);
-  // Scope before existence: a token without the scope learns nothing about which parents exist.
-  authorize(ctx, accessTarget(parent.resource, child), 'read');
-  // The store of a verified token needs no look-up: the token's liveness check of this very
-  // request found it (and it is the caller's by definition).
-  const ownStore = parent.resource.name === 'store' && parent.id === ctx.principal.storeId && !!ctx.principal.tokenId;
-  if (!ownStore) await getRow(ctx, parent.resource, parent.id, 'read').catch(async (e) => {
-    // A narrower token may read a child collection without reading its parent (tax_settings_read
-    // lists a store's taxes); the parent must still be the caller's.
-    if (!(e instanceof ApiError) || e.kind !== 'forbidden') throw e;
-    const row = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
-    if (!row) throw ApiError.notFound(parent.resource.name);
-  });
-  await beforeRead(ctx, child);
-  const scope = childScope(child, tenantScope(ctx.principal));
-  const { byParent, total } = await ctx.repo.listChildren(parent.rel, child, [parent.id], q, scope, { total: true });
-  const rows = byParent.get(parent.id) ?? [];
-  if (total !== undefined) return { rows, total };
-  // An empty page past the start (offset, cursor) still needs the collection's size.
-  const counts = q.offset > 0 || q.after || q.before ? await ctx.repo.countChildren(parent.rel, child, [parent.id], q, scope) : undefined;
-  return { rows, total: counts?.get(parent.id) ?? 0 };
+  return readerOf(ctx).childPage(parent, q);
 }
 
 async function prepareWrite(ctx: ServiceContext, r: ResourceDef, w: WriteInput): Promise<Record<string, unknown>> {
@@ -115,7 +85,7 @@ async function checkUnique(ctx: ServiceContext, r: ResourceDef, columns: Record<
   const errors: FieldError[] = [];
   for (const f of r.fields) {
     if (!f.constraints.unique || !f.column || columns[f.column] == null) continue;
-    if (await ctx.repo.exists(r, f.column, columns[f.column], owner, exceptId)) {
+    if (await dataOf(ctx).repo.exists(r, f.column, columns[f.column], owner, exceptId)) {
       errors.push({ field: f.name, code: 'duplicate', message: `another ${r.name} already has this ${f.name}` });
     }
   }
@@ -145,7 +115,7 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   const { parent, extraColumns = {} } = opts;
   if (!opts.authorized) authorize(ctx, parent ? accessTarget(parent.resource, r) : r, 'write');
   if (parent) {
-    const parentRow = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
+    const parentRow = await dataOf(ctx).repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
     if (!parentRow) throw ApiError.notFound(parent.resource.name);
   }
   const w: WriteInput = { mode: 'create', input: { ...input } };
@@ -171,12 +141,12 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   await checkUnique(ctx, r, columns, uniqueOwner(r, columns));
   const rules = resourceRules[r.name];
   let grew: number | undefined;
-  const result = await writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
+  const result = await writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
     if (parent) await assertWritable(ctx, tx, parent.resource, parent.id, parent.rel);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     const absorbed = await rules?.absorb?.(columns, w, ctx, tx);
     if (absorbed) return { row: absorbed, created: false };
-    const row = await ctx.repo.insert(r, columns, tx);
+    const row = await dataOf(ctx).repo.insert(r, columns, tx);
     await rules?.afterWrite?.(row, w, ctx, tx);
     grew = await recordChange(tx, ctx, r, 'created', undefined, row);
     return { row, created: true };
@@ -197,8 +167,8 @@ export interface GuardOptions {
  */
 async function assertUnchanged(ctx: ServiceContext, r: ResourceDef, id: number, expected: Values, tx: Tx): Promise<void> {
   // SQLite's BEGIN IMMEDIATE already excludes other writers; PostgreSQL needs the row lock.
-  if (ctx.database.dialect === 'postgres') await tx.selectFrom(r.table).select('id').where('id', '=', id).forUpdate().execute();
-  const current = await ctx.repo.findById(r, tenantScope(ctx.principal), id, tx);
+  if (dataOf(ctx).database.dialect === 'postgres') await tx.selectFrom(r.table).select('id').where('id', '=', id).forUpdate().execute();
+  const current = await dataOf(ctx).repo.findById(r, tenantScope(ctx.principal), id, tx);
   const same = current && Object.keys({ ...current, ...expected }).every((k) => JSON.stringify(current[k]) === JSON.stringify(expected[k]));
   if (!same) {
     throw new ApiError('precondition_failed', [{ code: 'precondition_failed', message: 'If-Match does not match the current ETag; fetch the resource again' }]);
@@ -216,11 +186,11 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   columns.date_modified = formatTimestamp(ctx.clock.now());
   await checkUnique(ctx, r, columns, uniqueOwner(r, existing), id);
   let grew: number | undefined;
-  const updated = await writeGuarded(r, () => inTransaction(ctx.database, async (tx) => {
+  const updated = await writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
     if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
     await assertWritable(ctx, tx, r, id);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
-    const row = await ctx.repo.update(r, id, columns, tx);
+    const row = await dataOf(ctx).repo.update(r, id, columns, tx);
     if (!row) throw ApiError.notFound(r.name);
     await rules?.afterWrite?.(row, w, ctx, tx);
     grew = await recordChange(tx, ctx, r, 'modified', existing, row, { event: rules?.updateEvent?.(existing, row) });
@@ -234,10 +204,10 @@ export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number,
   const existing = await getRow(ctx, r, id, 'write');
   const reason = resourceRules[r.name]?.frozen?.(existing, ctx);
   if (reason) throw ApiError.conflict('immutable', reason);
-  const grew = await inTransaction(ctx.database, async (tx) => {
+  const grew = await inTransaction(dataOf(ctx).database, async (tx) => {
     if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
     await assertWritable(ctx, tx, r, id);
-    await ctx.repo.delete(r, id, tx);
+    await dataOf(ctx).repo.delete(r, id, tx);
     return recordChange(tx, ctx, r, 'deleted', existing, undefined);
   });
   if (grew) ctx.bus.publish(grew);

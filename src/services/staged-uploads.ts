@@ -18,6 +18,7 @@ import type { ServiceContext } from './context.js';
 import { ApiError, type FieldError } from './errors.js';
 import { authorize } from './resource-service.js';
 import * as rows from './staged-upload-rows.js';
+import { dataOf } from './data-access.js';
 
 /** How long a staged upload may wait for its bytes and then for the write that claims them. */
 export const STAGED_UPLOAD_TTL_MS = 60 * 60 * 1000;
@@ -78,7 +79,7 @@ export async function stageUpload(ctx: ServiceContext, req: StageRequest): Promi
     declared_size: req.size ?? null, max_bytes: maxBytes,
     expires_at: formatTimestamp(new Date(now.getTime() + STAGED_UPLOAD_TTL_MS)),
   };
-  await rows.insertStagedUpload(ctx.database.db, row, formatTimestamp(now));
+  await rows.insertStagedUpload(dataOf(ctx).database.db, row, formatTimestamp(now));
   return {
     id: row.public_id, url: `${ctx.baseUrl}${UPLOAD_PATH}/${token}`, expiresAt: row.expires_at, maxBytes,
     fileName: row.file_name, contentType: row.content_type,
@@ -113,7 +114,7 @@ export interface ReceivedUpload {
  */
 export async function receiveUpload(ctx: ServiceContext, token: string, body: Readable,
   opts: { contentType?: string; contentLength?: number; storeId?: number }): Promise<ReceivedUpload> {
-  const db = ctx.database.db;
+  const db = dataOf(ctx).database.db;
   const row = TOKEN.test(token) ? await rows.findByTokenHash(db, hashToken(token)) : undefined;
   if (!row || (opts.storeId !== undefined && opts.storeId !== row.store_id)) throw new UploadRefused('unknown', 'no upload is waiting at this URL');
   const refusal = putRefusal(row, formatTimestamp(ctx.clock.now()));
@@ -182,7 +183,7 @@ function referenceProblem(row: rows.StagedUploadRow | undefined, storeId: number
 /** The upload a write referencing `ref` would carry, or the error naming the field. */
 export async function resolveStagedUpload(ctx: ServiceContext, ref: unknown): Promise<UploadedFile | FieldError> {
   const id = typeof ref === 'string' ? ref : '';
-  const row = PUBLIC_ID.test(id) ? await rows.findByPublicId(ctx.database.db, id) : undefined;
+  const row = PUBLIC_ID.test(id) ? await rows.findByPublicId(dataOf(ctx).database.db, id) : undefined;
   const problem = referenceProblem(row, ctx.principal.storeId, formatTimestamp(ctx.clock.now()));
   if (problem || !row) return problem!;
   return {
@@ -207,10 +208,10 @@ export async function consumeStagedUpload(tx: Tx, ctx: ServiceContext, id: numbe
 export async function sweepExpiredUploads(ctx: ServiceContext, maxBatches = 10): Promise<number> {
   let removed = 0;
   for (let i = 0; i < maxBatches; i++) {
-    const batch = await rows.expired(ctx.database.db, formatTimestamp(ctx.clock.now()), SWEEP_BATCH);
+    const batch = await rows.expired(dataOf(ctx).database.db, formatTimestamp(ctx.clock.now()), SWEEP_BATCH);
     // A claimed upload's parked name normally went after its write committed; a crash may have kept it.
     for (const row of batch) await ctx.files.removeParked(parkedKey(row));
-    await rows.deleteStagedUploads(ctx.database.db, batch.map((r) => r.id));
+    await rows.deleteStagedUploads(dataOf(ctx).database.db, batch.map((r) => r.id));
     removed += batch.length;
     if (batch.length < SWEEP_BATCH) break;
   }

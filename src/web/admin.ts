@@ -8,6 +8,7 @@ import { esc, hidden, sendPage } from './layout.js';
 import { currentUser, sendLogin } from './login.js';
 import { WebError } from './session.js';
 import type { Web } from './index.js';
+import { dataOf } from '../services/data-access.js';
 
 const integrationsPath = (storeId: number) => `/admin/stores/${storeId}/integrations`;
 
@@ -20,7 +21,7 @@ async function ownStore(web: Web, req: FastifyRequest, user: Values): Promise<Va
 
 /** Clients holding a live grant on the store. */
 async function connectedClients(web: Web, req: FastifyRequest, storeId: number): Promise<Array<Record<string, unknown>>> {
-  const db = web.context(req).database.db;
+  const db = dataOf(web.context(req)).database.db; // A2 moves this
   return db.selectFrom('clients').select(['client_id', 'project_name'])
     .where('id', 'in', db.selectFrom('refresh_tokens').select('client_id').where('store_id', '=', storeId).where('revoked_at', 'is', null))
     .orderBy('id').execute();

@@ -13,6 +13,7 @@ import { consentPage } from './consent.js';
 import { pageHeaders } from './layout.js';
 import { WebError } from './session.js';
 import type { Web } from './index.js';
+import { dataOf } from '../services/data-access.js';
 
 export const PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
 
@@ -53,8 +54,9 @@ async function parseRequest(web: Web, req: FastifyRequest, raw: Record<string, u
     params[name] = v;
   }
   const ctx = web.context(req);
+  // A2 moves this: a transport should not reach the database.
   const client = params.client_id && params.client_id.length <= 200
-    ? await ctx.database.db.selectFrom('clients').selectAll().where('client_id', '=', params.client_id).executeTakeFirst()
+    ? await dataOf(ctx).database.db.selectFrom('clients').selectAll().where('client_id', '=', params.client_id).executeTakeFirst()
     : undefined;
   if (!client) throw new WebError(400, 'The application that sent you here is not registered (unknown client_id).');
   // RFC 6749 §3.1.2.3: with one registered redirect URI the request may leave it out.

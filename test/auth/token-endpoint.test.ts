@@ -95,7 +95,7 @@ for (const engine of engines()) {
         { authorization: basic(chain.clientId, chain.clientSecret) }), 400, 'unsupported_grant_type');
       const ctx = t.app.container.context(ANONYMOUS, 'test');
       const userId = Number(chain.userHref.split('/').pop());
-      const store = await ctx.database.db.selectFrom('stores').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const store = await t.app.container.database.db.selectFrom('stores').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
       const integration = await issueIntegration(ctx, t.app.container.tokens, (await findUser(ctx, userId))!, { ...store, id: Number(store.id) });
       const auth = { authorization: basic(integration.client_id, integration.client_secret) };
       await expectError(await oauthPost(t.app, '/token', { grant_type: 'client_credentials' }, auth), 400, 'unauthorized_client');
