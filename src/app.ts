@@ -72,10 +72,10 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     });
   }
 
-  registerOps(app);
+  registerOps(app, sendErrors);
   registerCors(app);
   // Before the bearer hook: a caller over budget is refused without the token's database check.
-  await registerRateLimit(app, config);
+  await registerRateLimit(app, config, sendErrors);
   app.addHook('onRequest', async (req, reply) => {
     req.principal = ANONYMOUS;
     const config = req.routeOptions.config;

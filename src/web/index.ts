@@ -24,7 +24,7 @@ export interface Web {
 
 export function createWeb(container: Container): Web {
   const { config } = container;
-  const sessions: WebSessions = new WebSessions(container.tokens.opts.keys, container.clock, config.baseUrl.startsWith('https:'), container.database);
+  const sessions: WebSessions = new WebSessions(container.tokens.opts.keys, container.clock, config.baseUrl.startsWith('https:'), container.webSessions);
   const origin = new URL(config.baseUrl).origin;
   return {
     sessions,

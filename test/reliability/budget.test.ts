@@ -124,7 +124,8 @@ describe('one budget per token on every front door', () => {
     const redis = new OptionalRedis(config.redisUrl);
     bare.decorate('container', { config, redis } as never);
     bare.addHook('onClose', () => redis.close());
-    await registerRateLimit(bare, config);
+    // The REST error writer is buildApp's to hand in; a bare server answers plain JSON.
+    await registerRateLimit(bare, config, (_req, reply, status, errors, headers = {}) => reply.code(status).headers(headers).send({ errors }));
     bare.get('/', async () => ({ ok: true }));
     try {
       const statuses = [];
