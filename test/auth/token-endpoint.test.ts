@@ -1,5 +1,6 @@
 // POST /token: every grant's success path, client authentication by Basic and by body, and every
 // RFC 6749 §5.2 error code with its status; refresh token rotation with reuse detection.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
@@ -104,7 +105,7 @@ for (const engine of engines()) {
     });
 
     it('stores client secrets, refresh tokens and passwords only as scrypt hashes', async () => {
-      const db = t.app.container.database.db;
+      const db = containerOf(t.app).database.db;
       const client = await db.selectFrom('clients').selectAll().where('client_id', '=', chain.clientId).executeTakeFirstOrThrow();
       expect(client.client_secret_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
       const dump = JSON.stringify((await sql`select * from clients`.execute(db)).rows) +
