@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import { createContainer, type Container, type ContainerOptions } from './container.js';
 import { ApiError } from './services/errors.js';
-import { QueryError } from './data/compile.js';
+import { QueryError } from './data/query-fields.js';
 import { ANONYMOUS } from './auth/principal.js';
 import { negotiate, SUPPORTED_MEDIA_TYPES } from './representations/negotiate.js';
 import { parseXmlBody } from './representations/hal-xml.js';
