@@ -2,6 +2,7 @@
 // (10,000 → 1,000,000 transactions by default, BENCH_GROWTH_SIZES) in one database, served by one
 // service process; every path is timed against every store in turns (size A, B, C, A, B, C …) so
 // background load lands on all sizes alike, and each size is reported as a ratio to the smallest.
+import { containerOf } from '../src/app.js';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
@@ -31,7 +32,7 @@ const loadAtStart = loadavg();
 
 const port = await freePort();
 const target = await openTarget(cfg, 'postgres', port);
-const { db } = target.probe.container.database;
+const { db } = containerOf(target.probe).database;
 const stores: Array<{ size: number; storeId: number; token: string; seconds: number }> = [];
 try {
   // Largest first: seeded smallest first, the big store's rows would all sit after every other
@@ -42,7 +43,7 @@ try {
     const started = performance.now();
     // 100 transactions (with items and options) through the seeder, then copies of them by
     // generate_series in one INSERT … SELECT: the copies have no items (see BENCHMARKS.md).
-    const s = await seed(target.send, target.probe.container.database, { transactions: TEMPLATE, carts: 0, tag: `growth-${size}-${Date.now()}` });
+    const s = await seed(target.send, containerOf(target.probe).database, { transactions: TEMPLATE, carts: 0, tag: `growth-${size}-${Date.now()}` });
     const cols = (await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
       WHERE table_schema = current_schema() AND table_name = 'transactions' AND column_name <> 'id' ORDER BY ordinal_position`.execute(db)).rows.map((r) => r.c);
     const list = sql.join(cols.map((c) => sql.ref(c)));
@@ -98,7 +99,7 @@ try {
       say(`round ${round + 1}/${rounds}`);
     }
     // What each path costs in SQL at the largest size (in-process, best of 3), to show what grows.
-    const log = statementLog(target.probe.container.database);
+    const log = statementLog(containerOf(target.probe).database);
     const largest = stores.at(-1)!;
     const sqlNotes: string[] = [];
     for (const p of paths) {

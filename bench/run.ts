@@ -1,6 +1,7 @@
 // `npm run bench`: compiles the service, seeds SQLite (and PostgreSQL when BENCH_DATABASE_URL is
 // set), runs every scenario against the real server over loopback next to a baseline measured in
 // the same run, profiles scenarios 2 and 3, and writes BENCHMARKS.md. Settings: bench/config.ts.
+import { containerOf } from '../src/app.js';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { existsSync, rmSync } from 'node:fs';
@@ -60,7 +61,7 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
   const children: Child[] = [];
   try {
     say(`${engine}: seeding ${cfg.transactions} transactions…`);
-    const seeded = await seed(target.send, target.probe.container.database, { transactions: cfg.transactions, carts: cfg.carts, tag: `${engine}-${Date.now()}` });
+    const seeded = await seed(target.send, containerOf(target.probe).database, { transactions: cfg.transactions, carts: cfg.carts, tag: `${engine}-${Date.now()}` });
     seeds.push({ engine, counts: seeded.counts, seconds: seeded.seconds });
     say(`${engine}: seeded in ${(seeded.seconds.api + seeded.seconds.bulk).toFixed(1)} s`);
     const service = await spawnNode({ args: [entry], env: target.env, port, readyPath: '/readyz' });
@@ -90,7 +91,7 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
       });
       if (peer5) children.push(peer5);
     }
-    const ctx: Ctx = { cfg, target, seeded, service, baseline, peer, peer5, log: statementLog(target.probe.container.database) };
+    const ctx: Ctx = { cfg, target, seeded, service, baseline, peer, peer5, log: statementLog(containerOf(target.probe).database) };
     const first = engine === cfg.engines[0];
     // The second engine repeats what depends on the database most (reads with the PostGraphile
     // peer, checkout's many writes, the delivery queue); the rest is the same code.

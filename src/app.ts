@@ -3,9 +3,9 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
-import { createContainer, type ContainerOptions } from './container.js';
+import { createContainer, type Container, type ContainerOptions } from './container.js';
 import { ApiError } from './services/errors.js';
-import { QueryError } from './data/compile.js';
+import { QueryError } from './data/query-fields.js';
 import { ANONYMOUS } from './auth/principal.js';
 import { negotiate, SUPPORTED_MEDIA_TYPES } from './representations/negotiate.js';
 import { parseXmlBody } from './representations/hal-xml.js';
@@ -32,6 +32,7 @@ import { registerCors } from './rest/cors.js';
 import { isStorageFull, isUnavailable, loggerOptions, registerOps, registerRateLimit, serverOptions, storageFullError, unavailableError } from './ops/index.js';
 import type { DestinationStream } from 'pino';
 import { registerWebhookRoutes } from './rest/webhook-routes.js';
+import { Dispatcher } from './events/dispatcher.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,6 +45,19 @@ declare module 'fastify' {
 
 export const API_VERSION = '1';
 
+/** Each app's full container: routes see `app.container` as `AppServices` (no database, no repository). */
+const containers = new WeakMap<FastifyInstance, Container>();
+
+/**
+ * The full container behind an app built by buildApp, database and repository included: for the
+ * composition root's own callers (main, benchmarks, tests that inspect rows or count statements).
+ */
+export function containerOf(app: FastifyInstance): Container {
+  const container = containers.get(app);
+  if (!container) throw new Error('containerOf: not an app built by buildApp');
+  return container;
+}
+
 export async function buildApp(config: Config, opts: ContainerOptions & { logger?: boolean; dispatcher?: boolean; logStream?: DestinationStream; idempotencyLeaseMs?: number } = {}): Promise<FastifyInstance> {
   const container = await createContainer(config, opts);
   const app = Fastify({
@@ -54,6 +68,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     routerOptions: { maxParamLength: 200 },
   });
   app.decorate('container', container);
+  containers.set(app, container);
   recordRoutes(app);
   app.decorateRequest('principal', null as never);
   app.decorateRequest('negotiated', null as never);
@@ -72,10 +87,10 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     });
   }
 
-  registerOps(app);
+  registerOps(app, sendErrors);
   registerCors(app);
   // Before the bearer hook: a caller over budget is refused without the token's database check.
-  await registerRateLimit(app, config);
+  await registerRateLimit(app, config, sendErrors);
   app.addHook('onRequest', async (req, reply) => {
     req.principal = ANONYMOUS;
     const config = req.routeOptions.config;
@@ -146,7 +161,9 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   registerCommerceRoutes(app);
   await registerStagedUploadRoutes(app);
   registerDownloadRoutes(app);
-  const dispatcher = registerWebhookRoutes(app, { dispatcher: opts.dispatcher });
+  const dispatcher = registerWebhookRoutes(app, {
+    dispatch: opts.dispatcher === false ? undefined : (renderer) => new Dispatcher(container, { renderer, log: app.log }),
+  });
   app.addHook('onReady', async () => dispatcher?.start());
   app.addHook('preClose', async () => dispatcher?.stop());
   registerRelsRoutes(app);

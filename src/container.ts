@@ -1,5 +1,8 @@
 // Wires the long-lived parts of the service once: database, registry, repository, tokens, clock.
-// buildApp and the CLI both start from here; nothing in it listens or touches HTTP.
+// buildApp and the CLI both start from here; nothing in it listens or touches HTTP. The front doors
+// (REST, GraphQL, pages, ops routes) see `AppServices` only: services, never the database handle or
+// the repository (ARCHITECTURE.md, "Dependencies point one way"); the full `Container` stays with
+// the composition root (app.ts, main.ts, the CLI) and the tests.
 import { join } from 'node:path';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -14,6 +17,9 @@ import type { Principal } from './auth/principal.js';
 import type { ServiceContext } from './services/context.js';
 import { withData } from './services/data-access.js';
 import { EventBus } from './events/bus.js';
+import { IdempotencyStore } from './services/idempotency-store.js';
+import { WebSessionStore } from './auth/web-sessions.js';
+import { OpsHealth } from './ops/health.js';
 import { OptionalRedis } from './ops/redis.js';
 import { BlobStore } from './files/blob-store.js';
 import { DatabaseBlobStore } from './files/db-blob-store.js';
@@ -22,11 +28,10 @@ import { heuristicScorer, permissiveVerifier, type ChallengeVerifier, type RiskS
 import type { CheckoutDeps } from './commerce/checkout.js';
 import { testGateway, type PaymentGateway } from './commerce/gateway.js';
 
-export interface Container {
+/** What the transports are handed: services only. */
+export interface AppServices {
   config: Config;
-  database: Database;
   registry: Registry;
-  repo: Repository;
   tokens: TokenService;
   clock: Clock;
   bus: EventBus;
@@ -36,7 +41,19 @@ export interface Container {
   redis: OptionalRedis;
   /** What checkout needs beyond the request: fraud vendors, outbound policy, sandbox mode. */
   checkout: CheckoutDeps;
+  /** `Idempotency-Key` rows: claims, leases, sealed answers. */
+  idempotency: IdempotencyStore;
+  /** The rows behind logged-in browser sessions. */
+  webSessions: WebSessionStore;
+  /** What /readyz and /metrics ask of the database. */
+  health: OpsHealth;
   context(principal: Principal, requestId: string): ServiceContext;
+}
+
+/** Everything wired: the composition root's view, with the database and the repository. */
+export interface Container extends AppServices {
+  database: Database;
+  repo: Repository;
   close(): Promise<void>;
 }
 
@@ -88,8 +105,11 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
       allowPrivate: config.outboundAllowPrivate, hookTimeoutMs: config.preCheckoutTimeoutMs,
     },
   };
+  const idempotency = new IdempotencyStore(database, clock, tokens.opts.keys);
+  const webSessions = new WebSessionStore(database, clock);
+  const health = new OpsHealth(database);
   return {
-    config, database, registry, repo, tokens, clock, bus, redis, files, checkout,
+    config, database, registry, repo, tokens, clock, bus, redis, files, checkout, idempotency, webSessions, health,
     context: (principal, requestId) => withData<ServiceContext>({ principal, registry, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files,
       maxResponseObjects: config.maxResponseObjects, readLimits: { maxCost: config.graphqlMaxCost, maxZoomDepth: config.restMaxZoomDepth } },
     { repo, database }),

@@ -2,7 +2,6 @@
 // (Redis) is away or back.
 import { statfs } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { pendingMigrations, ping } from './db/migrate.js';
 import type { RedisState } from './ops/redis.js';
 
 const REDIS_SAYS: Record<RedisState, string> = {
@@ -37,7 +36,7 @@ export function registerOpsRoutes(app: FastifyInstance): void {
     if (state === 'unavailable') app.log.warn({ redis: redis.status() }, REDIS_SAYS[state]);
     else app.log.info(REDIS_SAYS[state]);
     redis.onChange((s) => (s === 'ready' ? app.log.info(REDIS_SAYS[s]) : app.log.warn({ redis: redis.status() }, REDIS_SAYS[s])));
-    if (app.container.database.dialect === 'postgres' && !app.container.config.jwtSecret) {
+    if (app.container.health.dialect === 'postgres' && !app.container.config.jwtSecret) {
       app.log.warn('no JWT_SECRET: this instance signs with a key generated into its own DATA_DIR, so other instances refuse its tokens; give every instance the same JWT_SECRET');
     }
   });
@@ -48,18 +47,14 @@ export function registerOpsRoutes(app: FastifyInstance): void {
    * `status: degraded` and what is missing while an optional dependency is away.
    */
   app.get('/readyz', async (_req, reply) => {
-    const { database } = app.container;
-    try {
-      await ping(database);
-      const pending = await pendingMigrations(database);
-      if (pending.length) return reply.code(503).send({ status: 'migrating', pending });
-    } catch {
-      return reply.code(503).send({ status: 'database unavailable' });
-    }
+    const { health } = app.container;
+    const db = await health.databaseHealth();
+    if (db.state === 'migrating') return reply.code(503).send({ status: 'migrating', pending: db.pending });
+    if (db.state === 'unavailable') return reply.code(503).send({ status: 'database unavailable' });
     const disk = await storage(app);
     if (disk.full) return reply.code(503).send({ status: 'storage full', storage: disk });
     const r = redis.status();
     const degraded = r.state === 'unavailable' ? ['redis'] : [];
-    return { status: degraded.length ? 'degraded' : 'ready', database: database.dialect, redis: r.state, storage: disk, ...(degraded.length ? { degraded } : {}) };
+    return { status: degraded.length ? 'degraded' : 'ready', database: health.dialect, redis: r.state, storage: disk, ...(degraded.length ? { degraded } : {}) };
   });
 }

@@ -1,6 +1,7 @@
 // Scenarios 1-3: one item, the zoomed transaction collection over REST and the same data through
 // GraphQL, each against the hand-written baseline (and PostGraphile on PostgreSQL), with the SQL
 // statements of single requests at two page sizes.
+import { containerOf } from '../../src/app.js';
 import { sql } from 'kysely';
 import { interleaved, type Contender, type LoadResult } from '../load.js';
 import { loadRow, versus, type ScenarioResult } from '../results.js';
@@ -52,7 +53,7 @@ function sameAnswer(notes: string[], who: string, a: unknown, b: unknown): void 
 
 export async function oneItem(c: Ctx): Promise<ScenarioResult> {
   const { seeded, target } = c;
-  const row = await target.probe.container.database.db.selectFrom('items').select(sql<number>`min(id)`.as('id'))
+  const row = await containerOf(target.probe).database.db.selectFrom('items').select(sql<number>`min(id)`.as('id'))
     .where('store_id', '=', seeded.storeId).where('transaction_id', 'is not', null).executeTakeFirstOrThrow();
   const path = `/items/${row.id}`;
   const headers = restHeaders(seeded.storeToken);

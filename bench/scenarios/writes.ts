@@ -1,6 +1,7 @@
 // Scenarios 4 and 5: adding an item to a cart (GraphQL mutation and REST POST) and checkout, each
 // against the baseline's one durable insert (the same durability: WAL + synchronous=FULL on SQLite,
 // a committed transaction on PostgreSQL), measured in turns in the same run.
+import { containerOf } from '../../src/app.js';
 import { Pool } from 'undici';
 import { sql } from 'kysely';
 import { closedLoop, combine, interleaved, type LoadResult } from '../load.js';
@@ -11,7 +12,7 @@ import { describeStatements } from '../statements.js';
 const WORKERS = 4;
 
 async function itemsIn(c: Ctx, carts: number[]): Promise<number> {
-  const r = await c.target.probe.container.database.db.selectFrom('items').select(sql<number>`count(*)`.as('n'))
+  const r = await containerOf(c.target.probe).database.db.selectFrom('items').select(sql<number>`count(*)`.as('n'))
     .where('cart_id', 'in', carts).executeTakeFirstOrThrow();
   return Number(r.n);
 }
@@ -95,7 +96,7 @@ export async function checkout(c: Ctx): Promise<ScenarioResult> {
   const firstCart = carts.shift()!;
   const stmts = await c.log.around(() => target.probe.inject({ method: 'POST', url: `/carts/${firstCart}/checkout`, headers, payload: '{}' }), 1);
   if (stmts.result.statusCode !== 201) throw new Error(`checkout failed: ${stmts.result.statusCode} ${stmts.result.body.slice(0, 300)}`);
-  const before = await c.target.probe.container.database.db.selectFrom('transactions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const before = await containerOf(c.target.probe).database.db.selectFrom('transactions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   const post = (pool: Pool, path: string, body: string) => pool.request({ path, method: 'POST', headers, body }).then(async (r) => {
     await r.body.dump();
     return r.statusCode;
@@ -118,7 +119,7 @@ export async function checkout(c: Ctx): Promise<ScenarioResult> {
   await baseline.close();
   const svc = combine(svcTurns);
   const base = combine(baseTurns);
-  const after = await c.target.probe.container.database.db.selectFrom('transactions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const after = await containerOf(c.target.probe).database.db.selectFrom('transactions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return {
     id: '5', title: 'Checkout throughput (POST svc:checkout on a fresh cart with one taxed item)', engine: target.engine, verdict: 'measured',
     budget: 'none in the issue; reported as a ratio to one hand-written durable insert',

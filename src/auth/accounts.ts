@@ -60,3 +60,15 @@ export async function issueIntegration(ctx: ServiceContext, tokens: TokenService
     refresh_token: set.refresh_token!, expires_in: set.expires_in, scope: set.scope,
   };
 }
+
+/** The id of the user with this email, for svc:reporting (a client choosing between creating and connecting). */
+export async function userIdByEmail(ctx: ServiceContext, email: string): Promise<number | undefined> {
+  const row = await dataOf(ctx).database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+/** The id of the store with this domain, for svc:reporting. */
+export async function storeIdByDomain(ctx: ServiceContext, domain: string): Promise<number | undefined> {
+  const row = await dataOf(ctx).database.db.selectFrom('stores').select('id').where('store_domain', '=', domain).executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}

@@ -6,27 +6,13 @@ import type { Dialect } from '../db/database.js';
 import type { FieldDef, ResourceDef } from '../model/types.js';
 import type { Cursor, Filter, FilterOp, OrderBy } from './query.js';
 import { encodeValue } from './codec.js';
+import { QueryError, filterableField, fullOrder } from './query-fields.js';
+
+// What a query may name is checked without SQL (query-fields.ts, shared with the transports).
+export { QueryError, filterableField, fullOrder } from './query-fields.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EB = ExpressionBuilder<any, any>;
-
-export class QueryError extends Error {
-  constructor(public readonly field: string, public readonly code: string, message: string) {
-    super(message);
-  }
-}
-
-const ID_FIELD: FieldDef = {
-  name: 'id', gqlName: 'id', column: 'id', kind: 'int', list: false, gqlType: 'ID', constraints: {},
-  readOnly: true, writeOnce: false, writeOnly: false, derived: false,
-};
-
-export function filterableField(r: ResourceDef, name: string): FieldDef {
-  if (name === 'id') return ID_FIELD;
-  const f = r.fieldsByName.get(name);
-  if (!f || !f.column || f.writeOnly) throw new QueryError(name, 'unknown_field', `${r.name} has no property "${name}" to filter or sort by`);
-  return f;
-}
 
 /** Column reference, cast where SQLite's text storage would compare wrongly. */
 function columnRef(f: FieldDef, dialect: Dialect, alias?: string) {
@@ -92,13 +78,6 @@ function one(f: FieldDef, op: FilterOp, value: Filter['value'], dialect: Dialect
 
 export function compileFilters(r: ResourceDef, filters: Filter[], dialect: Dialect, alias?: string): Expression<SqlBool>[] {
   return filters.map((flt) => one(filterableField(r, flt.field), flt.op, flt.value, dialect, alias));
-}
-
-/** The order with `id` appended as the tie-breaker that makes paging stable. */
-export function fullOrder(r: ResourceDef, order: OrderBy[]): Array<{ f: FieldDef; dir: 'asc' | 'desc' }> {
-  const out = order.map((o) => ({ f: filterableField(r, o.field), dir: o.dir }));
-  if (!out.some((o) => o.f.name === 'id')) out.push({ f: ID_FIELD, dir: out.length ? out[out.length - 1].dir : 'asc' });
-  return out;
 }
 
 // NULL sorts first in ascending order on both engines (PostgreSQL's default is last), so pages and

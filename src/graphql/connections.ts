@@ -3,7 +3,7 @@
 import type { FieldDef, ResourceDef } from '../model/types.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, emptyQuery, type Cursor, type Filter, type FilterOp, type ListQuery, type OrderBy } from '../data/query.js';
 import type { Values } from '../data/codec.js';
-import { fullOrder } from '../data/compile.js';
+import { fullOrder } from '../data/query-fields.js';
 import { ApiError, type FieldError } from '../services/errors.js';
 
 export interface ConnectionArgs {

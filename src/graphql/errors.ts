@@ -7,7 +7,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { ResourceDef } from '../model/types.js';
 import { ApiError } from '../services/errors.js';
-import { QueryError } from '../data/compile.js';
+import { QueryError } from '../data/query-fields.js';
 import { isStorageFull, isUnavailable, storageFullError, unavailableError } from '../ops/unavailable.js';
 import type { GraphQLContext } from './context.js';
 

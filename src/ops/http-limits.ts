@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerOptions } from 'node:http';
 import type { Config } from '../config.js';
 import { ApiError } from '../services/errors.js';
-import { sendErrors } from '../rest/http.js';
+import type { SendErrors } from './error-reply.js';
 import { isSafeNumber, parse as parseLossless } from 'lossless-json';
 
 /** Largest request body (uploads have their own limit, MAX_UPLOAD_BYTES). */
@@ -56,7 +56,7 @@ export function jsonDepth(text: string): number {
 /** 16 or more digits in a row (a dot between them allowed): possibly a number a double cannot hold. */
 const LONG_NUMBER = /(?:\d\.?){16,}/;
 
-export function registerInputLimits(app: FastifyInstance): void {
+export function registerInputLimits(app: FastifyInstance, sendErrors: SendErrors): void {
   app.addHook('onRequest', async (req, reply) => {
     const q = req.url.indexOf('?');
     if (q >= 0 && req.url.length - q - 1 > MAX_QUERY_BYTES) {

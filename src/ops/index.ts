@@ -5,16 +5,18 @@ import { registerInputLimits } from './http-limits.js';
 import { registerRequestId } from './logging.js';
 import { registerMetrics } from './metrics.js';
 import { registerDrain } from './shutdown.js';
+import type { SendErrors } from './error-reply.js';
 
+export type { SendErrors } from './error-reply.js';
 export { serverOptions } from './http-limits.js';
 export { loggerOptions } from './logging.js';
 export { registerRateLimit } from './rate-limit.js';
 export { isStorageFull, isUnavailable, storageFullError, unavailableError } from './unavailable.js';
 
 /** Hooks that must run before any other: they answer for every route, matched or not. */
-export function registerOps(app: FastifyInstance): void {
+export function registerOps(app: FastifyInstance, sendErrors: SendErrors): void {
   registerRequestId(app);
-  registerInputLimits(app);
+  registerInputLimits(app, sendErrors);
   registerMetrics(app);
   registerDrain(app);
 }

@@ -2,8 +2,8 @@
 // histogram, process metrics, webhook delivery figures read from the database on each scrape, and
 // a live-subscriber gauge that the subscription transport sets.
 import client from 'prom-client';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { WebhookFigure } from './health.js';
 
 /**
  * Process-wide figures: one set per process however many apps it builds (tests build many).
@@ -18,19 +18,6 @@ export const liveSubscribers = new client.Gauge({
 /** Latency buckets in seconds: most answers take milliseconds; checkout may wait 5 s on a hook. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-async function webhookFigures(app: FastifyInstance) {
-  const { db } = app.container.database;
-  try {
-    const rows = await db.selectFrom('webhook_statuses')
-      .select(['status', sql<number>`count(*)`.as('deliveries'), sql<number>`coalesce(sum(attempts), 0)`.as('attempts')])
-      .groupBy('status').execute();
-    return rows.map((r) => ({ status: String(r.status), deliveries: Number(r.deliveries), attempts: Number(r.attempts) }));
-  } catch {
-    // No delivery table (yet) or no database: the scrape still answers with everything else.
-    return [];
-  }
-}
-
 export function registerMetrics(app: FastifyInstance): void {
   const registry = new client.Registry();
   const requests = new client.Counter({
@@ -41,9 +28,9 @@ export function registerMetrics(app: FastifyInstance): void {
     name: 'commerce_http_request_duration_seconds', help: 'Time to answer an HTTP request, by route pattern and method.',
     labelNames: ['route', 'method'], buckets: BUCKETS, registers: [registry],
   });
-  let figures: Promise<Awaited<ReturnType<typeof webhookFigures>>> | undefined;
+  let figures: Promise<WebhookFigure[]> | undefined;
   // Both gauges come from one query per scrape.
-  const scrapeFigures = () => (figures ??= webhookFigures(app).finally(() => { setTimeout(() => { figures = undefined; }, 0); }));
+  const scrapeFigures = () => (figures ??= app.container.health.webhookFigures().finally(() => { setTimeout(() => { figures = undefined; }, 0); }));
   new client.Gauge({
     name: 'commerce_webhook_deliveries', help: 'Webhook deliveries by state; `pending` is the queue depth.',
     labelNames: ['status'], registers: [registry],

@@ -12,7 +12,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Principal } from '../auth/principal.js';
-import { sendErrors } from '../rest/http.js';
+import type { SendErrors } from './error-reply.js';
 import { verifyAccessToken } from '../auth/jwt.js';
 
 declare module 'fastify' {
@@ -109,7 +109,7 @@ function limiters(config: Config, redis: Redis | undefined, name: string, points
   });
 }
 
-export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, config: Config, sendErrors: SendErrors): Promise<void> {
   if (config.rateLimitMax <= 0) return;
   // Redis when it is there, memory while it is not (rate-limiter-flexible's insurance limiter, and
   // src/ops/redis.ts's client that connects in the background): never needed to start.

@@ -2,6 +2,8 @@
 // `javascript_origin_uri` of a registered client. Preflights are answered here, before routing
 // reaches the resource's own OPTIONS, so a browser can send the API's headers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isRegisteredOrigin, normaliseOrigin as normalise } from '../auth/clients.js';
+import { ANONYMOUS } from '../auth/principal.js';
 
 const allowHeaders = (versionHeader: string) =>
   `Authorization, Content-Type, ${versionHeader}, Idempotency-Key, If-Match, If-None-Match, X-HTTP-Method-Override`;
@@ -10,24 +12,13 @@ const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Registered origins change rarely; a short cache keeps the lookup off the hot path. */
 const CACHE_MS = 30_000;
 
-function normalise(origin: string): string | undefined {
-  try {
-    const u = new URL(origin);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function registerCors(app: FastifyInstance): void {
   const cache = new Map<string, { allowed: boolean; at: number }>();
   const ALLOW_HEADERS = allowHeaders(app.container.config.versionHeader);
-  async function allowed(origin: string): Promise<boolean> {
+  async function allowed(req: FastifyRequest, origin: string): Promise<boolean> {
     const hit = cache.get(origin);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.allowed;
-    const rows = await app.container.database.db.selectFrom('clients').select('javascript_origin_uri')
-      .where('javascript_origin_uri', 'like', `${origin}%`).limit(20).execute();
-    const ok = rows.some((r) => normalise(String(r.javascript_origin_uri)) === origin);
+    const ok = await isRegisteredOrigin(app.container.context(ANONYMOUS, req.id), origin);
     if (cache.size > 10_000) cache.clear();
     cache.set(origin, { allowed: ok, at: Date.now() });
     return ok;
@@ -37,7 +28,7 @@ export function registerCors(app: FastifyInstance): void {
     const raw = req.headers.origin;
     if (typeof raw !== 'string') return;
     const origin = normalise(raw);
-    if (!origin || !(await allowed(origin))) return;
+    if (!origin || !(await allowed(req, origin))) return;
     reply.header('access-control-allow-origin', origin).header('vary', 'Origin')
       .header('access-control-expose-headers', EXPOSE_HEADERS);
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
-import type { Container } from '../container.js';
+import type { AppServices } from '../container.js';
 import type { ServiceContext } from '../services/context.js';
 import { ApiError, type FieldError } from '../services/errors.js';
 import { contentTypeHeader, negotiate, render } from '../representations/negotiate.js';
@@ -18,7 +18,7 @@ declare module 'fastify' {
     negotiated: MediaType;
   }
   interface FastifyInstance {
-    container: Container;
+    container: AppServices;
   }
 }
 

@@ -13,27 +13,23 @@
 //
 // Crashes (issue 16): the claim is a lease judged by the database clock and renewed while the
 // request runs; a key whose owner died is taken over once its lease has run out.
-import { createHash, randomBytes } from 'node:crypto';
+//
+// The rows (claim, lease, sealed answers) are services/idempotency-store.ts's; this file is the
+// HTTP part: which requests carry a key, the owner of a request, error bodies, replaying a reply.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Sealer } from '../auth/sealing.js';
-import { dbLeaseUntil, dbNowMs } from '../db/db-clock.js';
-import { formatTimestamp } from '../services/clock.js';
-import { isUniqueViolation } from '../services/unique.js';
+import type { HeldKey } from '../services/idempotency-store.js';
 import { sendErrors } from './http.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency?: { id: number; claim: string; owner: string; key: string; heartbeat: NodeJS.Timeout };
+    idempotency?: HeldKey & { heartbeat: NodeJS.Timeout };
   }
 }
 
-/** How long an answer is kept for replay. */
-const TTL_MS = 24 * 3600 * 1000;
 /** How long a claim holds without renewal; renewed every third of it while the request runs. */
 export const DEFAULT_LEASE_MS = 30_000;
 const REPLAYED_HEADERS = ['content-type', 'location', 'content-location', 'etag', 'cache-control'];
-/** A stored answer that is not replayed (see above). */
-const WITHHELD = 'withheld';
 
 export function ownerOf(req: FastifyRequest): string {
   const p = req.principal;
@@ -46,69 +42,41 @@ function bodyHash(req: FastifyRequest): string {
   return createHash('sha256').update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`).digest('base64url');
 }
 
-const aad = (owner: string, key: string) => `${owner}\n${key}`;
-
 function keyError(req: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, headers?: Record<string, string>) {
   return sendErrors(req, reply, status, [{ field: 'Idempotency-Key', code, message }], headers);
 }
 
-interface Options { leaseMs: number; sealer: Sealer }
-
-function own(req: FastifyRequest, opts: Options, id: number, claim: string, owner: string, key: string): undefined {
-  const { database } = req.server.container;
+function own(req: FastifyRequest, leaseMs: number, held: HeldKey): undefined {
+  const { idempotency } = req.server.container;
   const heartbeat = setInterval(() => {
-    database.db.updateTable('idempotency_keys').set({ lease_until: dbLeaseUntil(database.dialect, opts.leaseMs) })
-      .where('id', '=', id).where('claim_token', '=', claim).execute()
-      .catch((err: unknown) => req.log.warn({ err }, 'idempotency lease not renewed'));
-  }, Math.max(50, Math.floor(opts.leaseMs / 3)));
+    idempotency.renew(held, leaseMs).catch((err: unknown) => req.log.warn({ err }, 'idempotency lease not renewed'));
+  }, Math.max(50, Math.floor(leaseMs / 3)));
   heartbeat.unref();
-  req.idempotency = { id, claim, owner, key, heartbeat };
+  req.idempotency = { ...held, heartbeat };
   return undefined;
 }
 
-async function claim(req: FastifyRequest, reply: FastifyReply, key: string, opts: Options): Promise<FastifyReply | undefined> {
-  const { database, clock } = req.server.container;
-  const { db, dialect } = database;
-  const owner = ownerOf(req);
-  const hash = bodyHash(req);
-  const now = clock.now();
-  const token = randomBytes(16).toString('base64url');
-  await db.deleteFrom('idempotency_keys').where('owner', '=', owner).where('idempotency_key', '=', key)
-    .where('date_created', '<', formatTimestamp(new Date(now.getTime() - TTL_MS))).execute();
-  try {
-    const row = await db.insertInto('idempotency_keys').values({
-      owner, idempotency_key: key, method: req.method, path: req.url, body_hash: hash, state: 'in_progress',
-      lease_until: dbLeaseUntil(dialect, opts.leaseMs), claim_token: token,
-      date_created: formatTimestamp(now), date_modified: formatTimestamp(now),
-    }).returning('id').executeTakeFirstOrThrow();
-    return own(req, opts, Number(row.id), token, owner, key);
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
+async function claim(req: FastifyRequest, reply: FastifyReply, key: string, leaseMs: number): Promise<FastifyReply | undefined> {
+  const outcome = await req.server.container.idempotency.claim(
+    { owner: ownerOf(req), key, method: req.method, path: req.url, bodyHash: bodyHash(req) }, leaseMs);
+  switch (outcome.kind) {
+    case 'claimed':
+      return own(req, leaseMs, outcome.held);
+    case 'reused':
+      return keyError(req, reply, 422, 'idempotency_key_reused', 'this Idempotency-Key was used for a different request');
+    case 'in_progress':
+      return keyError(req, reply, 409, 'idempotency_key_in_progress', 'a request with this Idempotency-Key is still being processed; retry shortly', { 'retry-after': '1' });
+    case 'answered': {
+      const { headers, body, status } = outcome;
+      if (body === undefined) {
+        const where = headers.location ? ` created ${headers.location}` : ` was answered ${status}`;
+        return keyError(req, reply, 409, 'idempotency_key_not_replayable',
+          `the first request with this Idempotency-Key${where}; its answer carried credentials, which are shown once and not kept for replay. Send the request again with a new Idempotency-Key.`,
+          headers.location ? { location: headers.location } : undefined);
+      }
+      return reply.code(status).headers({ ...headers, 'idempotent-replayed': 'true' }).send(body);
+    }
   }
-  const existing = await db.selectFrom('idempotency_keys').selectAll().where('owner', '=', owner).where('idempotency_key', '=', key).executeTakeFirst();
-  if (!existing || existing.body_hash !== hash) {
-    return keyError(req, reply, 422, 'idempotency_key_reused', 'this Idempotency-Key was used for a different request');
-  }
-  if (existing.state === 'in_progress') {
-    // The owner renews its lease while it works; a lease run out on the database clock means the
-    // owner died (kill -9, power loss): the retry takes the key over, atomically.
-    const taken = await db.updateTable('idempotency_keys').set({ lease_until: dbLeaseUntil(dialect, opts.leaseMs), claim_token: token })
-      .where('id', '=', existing.id).where('state', '=', 'in_progress')
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', dbNowMs(dialect))]))
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 1) return own(req, opts, Number(existing.id), token, owner, key);
-    return keyError(req, reply, 409, 'idempotency_key_in_progress', 'a request with this Idempotency-Key is still being processed; retry shortly', { 'retry-after': '1' });
-  }
-  const headers = JSON.parse(existing.response_headers ?? '{}') as Record<string, string>;
-  const body = existing.state === 'done' && typeof existing.response_body === 'string'
-    ? opts.sealer.open(existing.response_body, aad(owner, key)) : undefined;
-  if (body === undefined) {
-    const where = headers.location ? ` created ${headers.location}` : ` was answered ${existing.response_status}`;
-    return keyError(req, reply, 409, 'idempotency_key_not_replayable',
-      `the first request with this Idempotency-Key${where}; its answer carried credentials, which are shown once and not kept for replay. Send the request again with a new Idempotency-Key.`,
-      headers.location ? { location: headers.location } : undefined);
-  }
-  return reply.code(Number(existing.response_status)).headers({ ...headers, 'idempotent-replayed': 'true' }).send(body);
 }
 
 function release(req: FastifyRequest): NonNullable<FastifyRequest['idempotency']> | undefined {
@@ -118,28 +86,25 @@ function release(req: FastifyRequest): NonNullable<FastifyRequest['idempotency']
 }
 
 export function registerIdempotency(app: FastifyInstance, options: { leaseMs?: number } = {}): void {
-  const opts: Options = {
-    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
-    sealer: new Sealer(app.container.tokens.opts.keys, 'idempotent answers'),
-  };
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const store = app.container.idempotency;
   app.addHook('preHandler', async (req, reply) => {
     const key = req.headers['idempotency-key'];
     if (req.method !== 'POST' || typeof key !== 'string' || !req.routeOptions.config?.rest) return;
     if (!key || key.length > 255) {
       return keyError(req, reply, 400, 'invalid_value', 'Idempotency-Key must be 1 to 255 characters');
     }
-    return claim(req, reply, key, opts);
+    return claim(req, reply, key, leaseMs);
   });
   app.addHook('onSend', async (req, reply, payload) => {
     const held = release(req);
     if (!held) return payload;
     req.idempotency = undefined;
-    const db = req.server.container.database.db;
     // Representations are sent as Buffers (encoded once); streams (downloads) are not replayable.
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
     if (reply.statusCode >= 500 || body === undefined) {
       // A failure on our side is not an answer worth replaying: the key is free for a retry.
-      await db.deleteFrom('idempotency_keys').where('id', '=', held.id).where('claim_token', '=', held.claim).execute();
+      await store.release(held);
       return payload;
     }
     const headers: Record<string, string> = {};
@@ -147,11 +112,9 @@ export function registerIdempotency(app: FastifyInstance, options: { leaseMs?: n
       const v = reply.getHeader(h);
       if (v !== undefined) headers[h] = String(v);
     }
+    // An anonymous answer marked no-store (registration: a client secret and tokens) is never replayed.
     const withheld = req.principal.kind === 'anonymous' && /no-store/i.test(headers['cache-control'] ?? '');
-    await db.updateTable('idempotency_keys').set({
-      state: withheld ? WITHHELD : 'done', response_status: reply.statusCode, response_headers: JSON.stringify(headers),
-      response_body: withheld ? null : opts.sealer.seal(body, aad(held.owner, held.key)), lease_until: null,
-    }).where('id', '=', held.id).where('claim_token', '=', held.claim).execute();
+    await store.record(held, { status: reply.statusCode, headers, body, withheld });
     return payload;
   });
   // An answer that never reached onSend (the connection died first) must not keep renewing.

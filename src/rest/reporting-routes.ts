@@ -1,22 +1,24 @@
 // svc:reporting (client tokens): whether a user with an email, or a store with a domain, exists,
 // so an integration can choose between creating one and connecting to it (spec, Authentication 3).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { storeIdByDomain, userIdByEmail } from '../auth/accounts.js';
 import { CLIENT_FULL } from '../auth/scopes.js';
 import type { Representation } from '../representations/types.js';
+import type { ServiceContext } from '../services/context.js';
 import { ApiError } from '../services/errors.js';
-import { sendRepresentation } from './http.js';
+import { sendRepresentation, serviceContext } from './http.js';
 
 interface Check {
   rel: string;
   param: string;
-  table: 'users' | 'stores';
-  column: string;
+  what: string;
+  find: (ctx: ServiceContext, value: string) => Promise<number | undefined>;
   found: { rel: string; path: string; title: string };
 }
 
 const CHECKS: Check[] = [
-  { rel: 'reporting_email_exists', param: 'email', table: 'users', column: 'email', found: { rel: 'svc:user', path: '/users', title: 'The user with this email' } },
-  { rel: 'reporting_store_domain_exists', param: 'store_domain', table: 'stores', column: 'store_domain', found: { rel: 'svc:store', path: '/stores', title: 'The store with this domain' } },
+  { rel: 'reporting_email_exists', param: 'email', what: 'user', find: userIdByEmail, found: { rel: 'svc:user', path: '/users', title: 'The user with this email' } },
+  { rel: 'reporting_store_domain_exists', param: 'store_domain', what: 'store', find: storeIdByDomain, found: { rel: 'svc:store', path: '/stores', title: 'The store with this domain' } },
 ];
 
 function requireClient(req: FastifyRequest): void {
@@ -51,12 +53,12 @@ export function registerReportingRoutes(app: FastifyInstance): void {
       if (typeof value !== 'string' || value === '' || value.length > 300) {
         throw ApiError.invalid([{ field: c.param, code: 'required', message: `give one ${c.param} of at most 300 characters` }]);
       }
-      const row = await app.container.database.db.selectFrom(c.table).select('id').where(c.column, '=', value).executeTakeFirst();
-      if (!row) throw ApiError.notFound(`${c.table === 'users' ? 'user' : 'store'} with this ${c.param}`);
+      const id = await c.find(serviceContext(req), value);
+      if (id === undefined) throw ApiError.notFound(`${c.what} with this ${c.param}`);
       const rep: Representation = {
         self: { href: `${base}${pathOf(c)}?${new URLSearchParams({ [c.param]: value })}`, title: c.found.title },
         class: [c.rel], properties: { [c.param]: value, exists: true },
-        links: [{ rel: c.found.rel, link: { href: `${base}${c.found.path}/${Number(row.id)}`, title: c.found.title } }],
+        links: [{ rel: c.found.rel, link: { href: `${base}${c.found.path}/${id}`, title: c.found.title } }],
         embedded: [], actions: [],
       };
       return sendRepresentation(req, reply, rep);

@@ -14,14 +14,13 @@ import type { FileStore } from '../files/file-store.js';
 import { sweepFiles } from '../files/sweep.js';
 import { contentDisposition, mediaTypeOrDefault, sanitizeFileName } from '../files/file-name.js';
 import { FILE, type UploadedFile } from '../resources/downloadable.js';
-import { ANONYMOUS, tenantScope } from '../auth/principal.js';
+import { ANONYMOUS } from '../auth/principal.js';
 import { ApiError, type FieldError } from '../services/errors.js';
-import { createDownloadableWithFile, updateDownloadableWithFile } from '../services/file-uploads.js';
+import { createDownloadableWithFile, requireUploadParent, updateDownloadableWithFile } from '../services/file-uploads.js';
 import { authorize, getRow, type Parent } from '../services/resource-service.js';
 import { bodyObject, idParam } from './body.js';
 import { sendRepresentation, serviceContext } from './http.js';
 import { representOne } from './represent.js';
-import { dataOf } from '../services/data-access.js';
 
 const RESOURCE = 'downloadable';
 /** Room for the form fields and part headers around the file, for the early Content-Length check. */
@@ -146,8 +145,7 @@ export async function createDownloadable(req: FastifyRequest, reply: FastifyRepl
   if (req.isMultipart()) {
     // Who may upload is settled before a byte of the file is read.
     if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
-    // A2 moves this: a transport should not reach the repository.
-    if (!await dataOf(ctx).repo.findById(parent.resource, tenantScope(ctx.principal), parent.id)) throw ApiError.notFound(parent.resource.name);
+    await requireUploadParent(ctx, parent);
     authorize(ctx, r, 'write');
     const form = await readForm(req, ctx.files, parent.id, req.server.container.config.maxUploadBytes);
     input = { ...form.fields, [FILE]: form.upload ?? null };

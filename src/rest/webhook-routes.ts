@@ -3,7 +3,7 @@
 // so webhook bodies are exactly what this facade answers (HAL+JSON, shaped by the webhook query)
 // while src/events never imports the transport.
 import type { FastifyInstance } from 'fastify';
-import { Dispatcher } from '../events/dispatcher.js';
+import type { Dispatcher } from '../events/dispatcher.js';
 import type { PayloadRenderer } from '../events/payload.js';
 import { refeedTransaction, resendSince } from '../events/resend.js';
 import { renderHalJson } from '../representations/hal-json.js';
@@ -30,7 +30,11 @@ export function halPayloadRenderer(registry: Registry, baseUrl: string, curieNam
   };
 }
 
-export function registerWebhookRoutes(app: FastifyInstance, opts: { dispatcher?: boolean } = {}): Dispatcher | undefined {
+/**
+ * `dispatch` makes the dispatcher from this facade's payload renderer; buildApp, which holds the
+ * data layer the dispatcher needs, passes it unless the app runs without one.
+ */
+export function registerWebhookRoutes(app: FastifyInstance, opts: { dispatch?: (renderer: PayloadRenderer) => Dispatcher } = {}): Dispatcher | undefined {
   // Webhook writes check their `query` with the parser this facade answers with.
   useWebhookQueryParser((registry, r, query) => parseListQuery(registry, r, new URLSearchParams(query)));
   app.post('/transactions/:id/send_webhooks', { config: { rest: true } }, async (req, reply) => {
@@ -59,9 +63,9 @@ export function registerWebhookRoutes(app: FastifyInstance, opts: { dispatcher?:
     return sendRepresentation(req, reply, rep, { status: 202 });
   });
 
-  if (opts.dispatcher === false) return undefined;
+  if (!opts.dispatch) return undefined;
   const { container } = app;
-  const dispatcher = new Dispatcher(container, { renderer: halPayloadRenderer(container.registry, container.config.baseUrl, container.config.curieName), log: app.log });
+  const dispatcher = opts.dispatch(halPayloadRenderer(container.registry, container.config.baseUrl, container.config.curieName));
   app.decorate('dispatcher', dispatcher);
   return dispatcher;
 }

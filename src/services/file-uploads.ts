@@ -4,10 +4,13 @@
 // place inside the write's transaction (src/files/blob-store.ts place()), so a committed row always
 // names a file that is durably there; a write that does not commit takes its placed bytes back, and
 // a crash in between leaves only a file no row names, which the start-up sweep removes.
+import { tenantScope } from '../auth/principal.js';
 import type { Values } from '../data/codec.js';
 import type { UploadedFile } from '../resources/downloadable.js';
 import type { ServiceContext } from './context.js';
+import { ApiError } from './errors.js';
 import { createRow, updateRow, type Parent } from './resource-service.js';
+import { dataOf } from './data-access.js';
 
 /**
  * Runs the write. `upload` is asked afterwards because a staged upload is only resolved during
@@ -30,6 +33,14 @@ async function writeWithUpload(ctx: ServiceContext, upload: () => UploadedFile |
   await ctx.files.settle(u.staged).catch(() => undefined);
   if (u.replacedKey) await ctx.files.remove(u.replacedKey).catch(() => undefined);
   return row;
+}
+
+/**
+ * Refuses (404) a multipart upload under a parent the caller's store cannot see, before a byte of
+ * the file is read; scopes are checked by the caller, then again by the write.
+ */
+export async function requireUploadParent(ctx: ServiceContext, parent: Parent): Promise<void> {
+  if (!await dataOf(ctx).repo.findById(parent.resource, tenantScope(ctx.principal), parent.id)) throw ApiError.notFound(parent.resource.name);
 }
 
 /** Creates a downloadable with the file `upload` names (if any); the row goes again if the file cannot be put in place. */

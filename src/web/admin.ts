@@ -3,12 +3,12 @@
 // POST creates them and redirects; the GET after it reads them from a one-time flash cookie.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issueIntegration, userStores, type IntegrationCredentials } from '../auth/accounts.js';
+import { connectedClients } from '../auth/clients.js';
 import type { Values } from '../data/codec.js';
 import { esc, hidden, sendPage } from './layout.js';
 import { currentUser, sendLogin } from './login.js';
 import { WebError } from './session.js';
 import type { Web } from './index.js';
-import { dataOf } from '../services/data-access.js';
 
 const integrationsPath = (storeId: number) => `/admin/stores/${storeId}/integrations`;
 
@@ -17,14 +17,6 @@ async function ownStore(web: Web, req: FastifyRequest, user: Values): Promise<Va
   const store = /^[1-9]\d{0,15}$/.test(id) ? (await userStores(web.context(req), user.id)).find((s) => s.id === Number(id)) : undefined;
   if (!store) throw new WebError(404, 'There is no such store among yours.');
   return store;
-}
-
-/** Clients holding a live grant on the store. */
-async function connectedClients(web: Web, req: FastifyRequest, storeId: number): Promise<Array<Record<string, unknown>>> {
-  const db = dataOf(web.context(req)).database.db; // A2 moves this
-  return db.selectFrom('clients').select(['client_id', 'project_name'])
-    .where('id', 'in', db.selectFrom('refresh_tokens').select('client_id').where('store_id', '=', storeId).where('revoked_at', 'is', null))
-    .orderBy('id').execute();
 }
 
 function credentialsBlock(c: IntegrationCredentials): string {
@@ -52,7 +44,7 @@ ${stores.length ? `<table><tr><th>Store</th><th>Domain</th><th></th></tr>${rows}
     const store = await ownStore(web, req, current.user);
     const path = integrationsPath(store.id as number);
     const flash = web.sessions.takeFlash(req, reply, current.session, path) as IntegrationCredentials | undefined;
-    const clients = await connectedClients(web, req, store.id as number);
+    const clients = await connectedClients(web.context(req), store.id as number);
     const list = clients.length
       ? `<ul>${clients.map((c) => `<li>${esc(c.project_name)} <code>${esc(c.client_id)}</code></li>`).join('')}</ul>` : '<p>No integration yet.</p>';
     const body = `<p><a href="/admin">Your stores</a> › ${esc(store.store_name)}</p>${flash ? credentialsBlock(flash) : ''}

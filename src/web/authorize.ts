@@ -4,6 +4,7 @@
 // Until client_id and redirect_uri are known good nothing redirects (RFC 6749 §4.1.2.1).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { userStores } from '../auth/accounts.js';
+import { findClient } from '../auth/clients.js';
 import { clientAllows, isPublicClient } from '../auth/client-auth.js';
 import { CHALLENGE, createCode } from '../auth/codes.js';
 import { STORE_FULL, USER_FULL, storeScopes } from '../auth/scopes.js';
@@ -13,7 +14,6 @@ import { consentPage } from './consent.js';
 import { pageHeaders } from './layout.js';
 import { WebError } from './session.js';
 import type { Web } from './index.js';
-import { dataOf } from '../services/data-access.js';
 
 export const PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
 
@@ -54,10 +54,7 @@ async function parseRequest(web: Web, req: FastifyRequest, raw: Record<string, u
     params[name] = v;
   }
   const ctx = web.context(req);
-  // A2 moves this: a transport should not reach the database.
-  const client = params.client_id && params.client_id.length <= 200
-    ? await dataOf(ctx).database.db.selectFrom('clients').selectAll().where('client_id', '=', params.client_id).executeTakeFirst()
-    : undefined;
+  const client = params.client_id ? await findClient(ctx, params.client_id) : undefined;
   if (!client) throw new WebError(400, 'The application that sent you here is not registered (unknown client_id).');
   // RFC 6749 §3.1.2.3: with one registered redirect URI the request may leave it out.
   const redirectUri = params.redirect_uri ?? String(client.redirect_uri ?? '');

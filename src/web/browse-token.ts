@@ -7,7 +7,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deriveKey, type SigningKey } from '../auth/keys.js';
 import type { Principal } from '../auth/principal.js';
-import type { Container } from '../container.js';
+import type { AppServices } from '../container.js';
 import { ApiError } from '../services/errors.js';
 
 /** How long a pasted token is kept at most (access tokens usually expire sooner). */
@@ -83,7 +83,7 @@ export class BrowserTokens {
    * The principal of an HTML request's pasted token, or undefined (none, or no longer valid: the
    * page is then answered as to anyone, with a link to paste a new one). A write must name our origin.
    */
-  async principal(req: FastifyRequest, container: Container): Promise<Principal | undefined> {
+  async principal(req: FastifyRequest, container: AppServices): Promise<Principal | undefined> {
     const token = this.token(req);
     if (!token) return undefined;
     if (!SAFE.has(req.method) && req.headers.origin !== this.origin) {
@@ -93,8 +93,8 @@ export class BrowserTokens {
   }
 }
 
-const instances = new WeakMap<Container, BrowserTokens>();
-export function browserTokens(container: Container): BrowserTokens {
+const instances = new WeakMap<AppServices, BrowserTokens>();
+export function browserTokens(container: AppServices): BrowserTokens {
   let t = instances.get(container);
   if (!t) instances.set(container, t = new BrowserTokens(container.tokens.opts.keys, container.config.baseUrl));
   return t;

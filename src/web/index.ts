@@ -3,7 +3,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS } from '../auth/principal.js';
-import type { Container } from '../container.js';
+import type { AppServices } from '../container.js';
 import type { ServiceContext } from '../services/context.js';
 import { registerAdmin } from './admin.js';
 import { registerBrowse } from './browse.js';
@@ -22,9 +22,9 @@ export interface Web {
   checkForm(req: FastifyRequest, session: Session | null, token: unknown, purpose: string): asserts session is Session;
 }
 
-export function createWeb(container: Container): Web {
+export function createWeb(container: AppServices): Web {
   const { config } = container;
-  const sessions: WebSessions = new WebSessions(container.tokens.opts.keys, container.clock, config.baseUrl.startsWith('https:'), container.database);
+  const sessions: WebSessions = new WebSessions(container.tokens.opts.keys, container.clock, config.baseUrl.startsWith('https:'), container.webSessions);
   const origin = new URL(config.baseUrl).origin;
   return {
     sessions,

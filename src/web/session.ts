@@ -2,16 +2,15 @@
 // random session id, the logged-in user and when it started; CSRF tokens are HMACs of that session
 // id; one-time flash messages are AES-GCM-encrypted cookies bound to the session. Every key is
 // derived from the JWT keys, so rotating JWT_SECRET rotates these too (older keys still verify).
-// A logged-in session is also a row (web_sessions, found by the SHA-256 of its id, expiring on the
-// database clock): log-out deletes it, so a copied cookie is worthless from then on, on every
+// A logged-in session is also a row (auth/web-sessions.ts: found by the SHA-256 of its id, expiring
+// on the database clock): log-out deletes it, so a copied cookie is worthless from then on, on every
 // instance. Anonymous sessions (only there to carry the log-in form's CSRF token) stay cookie-only,
 // so visitors cannot fill the table.
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deriveKey, type SigningKey } from '../auth/keys.js';
-import type { Database } from '../db/database.js';
-import { dbLeaseUntil, dbNowMs } from '../db/db-clock.js';
-import { formatTimestamp, type Clock } from '../services/clock.js';
+import type { WebSessionStore } from '../auth/web-sessions.js';
+import type { Clock } from '../services/clock.js';
 
 export const SESSION_COOKIE = 'sid';
 const FLASH_COOKIE = 'flash';
@@ -37,7 +36,7 @@ export class WebSessions {
   private readonly csrfKeys: Buffer[];
   private readonly flashKeys: Buffer[];
 
-  constructor(keys: SigningKey[], private readonly clock: Clock, private readonly secure: boolean, private readonly database: Database) {
+  constructor(keys: SigningKey[], private readonly clock: Clock, private readonly secure: boolean, private readonly store: WebSessionStore) {
     this.csrfKeys = keys.map((k) => deriveKey(k, 'csrf'));
     this.flashKeys = keys.map((k) => deriveKey(k, 'flash'));
   }
@@ -55,10 +54,6 @@ export class WebSessions {
     return { path, httpOnly: true, sameSite: 'lax' as const, secure: this.secure, maxAge };
   }
 
-  private static idHash(id: string): string {
-    return createHash('sha256').update(id).digest('base64url');
-  }
-
   /** The request's session: null without a valid cookie, or when its log-in has ended (log-out, expiry). */
   async read(req: FastifyRequest): Promise<Session | null> {
     const raw = req.cookies[SESSION_COOKIE];
@@ -72,25 +67,13 @@ export class WebSessions {
     // business (a fast clock elsewhere makes it look young, never valid for a log-in). A log-in's
     // life is its row's, judged by the database clock alone.
     if (session.userId === undefined) return this.nowSec() - started > SESSION_SECONDS ? null : session;
-    const { db, dialect } = this.database;
-    const row = await db.selectFrom('web_sessions').select('id').where('id_hash', '=', WebSessions.idHash(session.id))
-      .where('user_id', '=', session.userId).where('expires_at_ms', '>', dbNowMs(dialect)).executeTakeFirst();
-    return row ? session : null;
+    return (await this.store.isLive(session.id, session.userId)) ? session : null;
   }
 
   /** A new session (a new id: logging in never keeps a pre-login id, against fixation). */
   async start(reply: FastifyReply, userId?: number): Promise<Session> {
     const s: Session = { id: randomBytes(16).toString('base64url'), userId, started: this.nowSec() };
-    if (userId !== undefined) {
-      const { db, dialect } = this.database;
-      const stamp = formatTimestamp(this.clock.now());
-      // Ended log-ins go as new ones arrive.
-      await db.deleteFrom('web_sessions').where('expires_at_ms', '<=', dbNowMs(dialect)).execute();
-      await db.insertInto('web_sessions').values({
-        id_hash: WebSessions.idHash(s.id), user_id: userId, expires_at_ms: dbLeaseUntil(dialect, SESSION_SECONDS * 1000),
-        date_created: stamp, date_modified: stamp,
-      }).execute();
-    }
+    if (userId !== undefined) await this.store.start(s.id, userId, SESSION_SECONDS);
     reply.setCookie(SESSION_COOKIE, `${s.id}.${userId ?? 0}.${s.started}`, { ...this.cookieOptions(), signed: true });
     return s;
   }
@@ -102,7 +85,7 @@ export class WebSessions {
 
   /** Ends the session everywhere: the row goes, so a copy of the cookie no longer logs anyone in. */
   async end(session: Session | null, reply: FastifyReply): Promise<void> {
-    if (session) await this.database.db.deleteFrom('web_sessions').where('id_hash', '=', WebSessions.idHash(session.id)).execute();
+    if (session) await this.store.end(session.id);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 

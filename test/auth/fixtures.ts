@@ -1,6 +1,7 @@
 // One stored row of every resource in a store, built from the registry and the database schema
 // alone (SQLite), so a suite that must touch every route has a real id for each, including
 // resources added later. Rows go in foreign-key order; values follow each field's declared kind.
+import { containerOf } from '../../src/app.js';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { FieldDef, Registry, ResourceDef } from '../../src/model/types.js';
@@ -35,7 +36,7 @@ function polymorphicParent(registry: Registry, r: ResourceDef, have: Map<string,
 }
 
 export async function seedEveryResource(app: FastifyInstance, given: Record<string, number>): Promise<Map<string, number>> {
-  const { registry, database } = app.container;
+  const { registry, database } = containerOf(app);
   const db = database.db;
   const have = new Map(Object.entries(given));
   const byTable = new Map(registry.resources.map((r) => [r.table, r]));

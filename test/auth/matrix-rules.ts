@@ -1,6 +1,7 @@
 // The declared access rules, written out independently of src/auth/scopes.ts so the scope matrix
 // compares the service against the declarations (@resource owner/read/write, the token chain),
 // not against itself. Also builds one token per scope the way an integration gets it.
+import { containerOf } from '../../src/app.js';
 import type { FastifyInstance } from 'fastify';
 import type { Registry, ResourceDef } from '../../src/model/types.js';
 import { narrowToken } from '../helpers/tokens.js';
@@ -85,7 +86,7 @@ export async function matrixWorld(app: FastifyInstance): Promise<MatrixWorld> {
   ];
   for (const s of storeScopes) tokens.push({ label: s, token: await narrowToken(app, chain, s), level: 'store', scopes: new Set([s]) });
   const idOf = (href: string) => Number(href.split('/').pop());
-  const clientRow = await app.container.database.db.selectFrom('clients').select('id').where('client_id', '=', chain.clientId).executeTakeFirstOrThrow();
+  const clientRow = await containerOf(app).database.db.selectFrom('clients').select('id').where('client_id', '=', chain.clientId).executeTakeFirstOrThrow();
   const ids = await seedEveryResource(app, { store: idOf(chain.storeHref), user: idOf(chain.userHref), client: Number(clientRow.id) });
   return { chain, tokens, ids };
 }

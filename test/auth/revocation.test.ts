@@ -1,5 +1,6 @@
 // Revocation (RFC 7009), introspection (RFC 7662), and tokens of deleted clients, users and stores:
 // all take effect on the next request. Also measures the per-request liveness check.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { json, tokenChain, type Chain } from '../helpers/rest.js';
@@ -70,7 +71,7 @@ for (const engine of engines()) {
 
     it('stops the tokens of a deleted store, user or client at the next request', async () => {
       const c = await tokenChain(t.app);
-      const db = t.app.container.database.db;
+      const db = containerOf(t.app).database.db;
       const storeId = Number(c.storeHref.split('/').pop());
       const userId = Number(c.userHref.split('/').pop());
       await db.deleteFrom('stores').where('id', '=', storeId).execute();
@@ -84,7 +85,7 @@ for (const engine of engines()) {
     });
 
     it('checks liveness in one statement per authenticated request (measured)', async () => {
-      const { tokens, database } = t.app.container;
+      const { tokens, database } = containerOf(t.app);
       const claims = verifyAccessToken(tokens.opts.keys, tokens.opts.issuer, chain.storeToken, tokens.nowSec())!;
       const before = database.stats.statements;
       expect(await tokenWorks(t.app, chain.storeToken)).toBe(true);

@@ -1,5 +1,6 @@
 // POST /token: every grant's success path, client authentication by Basic and by body, and every
 // RFC 6749 §5.2 error code with its status; refresh token rotation with reuse detection.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
@@ -95,7 +96,7 @@ for (const engine of engines()) {
         { authorization: basic(chain.clientId, chain.clientSecret) }), 400, 'unsupported_grant_type');
       const ctx = t.app.container.context(ANONYMOUS, 'test');
       const userId = Number(chain.userHref.split('/').pop());
-      const store = await t.app.container.database.db.selectFrom('stores').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const store = await containerOf(t.app).database.db.selectFrom('stores').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
       const integration = await issueIntegration(ctx, t.app.container.tokens, (await findUser(ctx, userId))!, { ...store, id: Number(store.id) });
       const auth = { authorization: basic(integration.client_id, integration.client_secret) };
       await expectError(await oauthPost(t.app, '/token', { grant_type: 'client_credentials' }, auth), 400, 'unauthorized_client');
@@ -104,7 +105,7 @@ for (const engine of engines()) {
     });
 
     it('stores client secrets, refresh tokens and passwords only as scrypt hashes', async () => {
-      const db = t.app.container.database.db;
+      const db = containerOf(t.app).database.db;
       const client = await db.selectFrom('clients').selectAll().where('client_id', '=', chain.clientId).executeTakeFirstOrThrow();
       expect(client.client_secret_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
       const dump = JSON.stringify((await sql`select * from clients`.execute(db)).rows) +

@@ -1,6 +1,7 @@
 // The benchmark harness's own logic, without any timing: the hand-written baseline must answer
 // exactly what the service answers (or its ratios compare different work), statements are counted
 // the way the report says, and a run rewrites only the generated part of BENCHMARKS.md.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +32,7 @@ describe.each(engines())('benchmark baseline and harness on %s', (engine) => {
     t = engine === 'postgres'
       ? await makeApp({ engine })
       : await makeApp({ config: { databaseUrl: file } });
-    seeded = await seed(send(), t.app.container.database, { transactions: 30, carts: 3, tag: `t${process.pid}` });
+    seeded = await seed(send(), containerOf(t.app).database, { transactions: 30, carts: 3, tag: `t${process.pid}` });
     loader = engine === 'postgres' ? openLoader(PG_URL!, t.config.databaseSchema) : openLoader(file);
   });
   afterAll(async () => {
@@ -71,7 +72,7 @@ describe.each(engines())('benchmark baseline and harness on %s', (engine) => {
   });
 
   it('counts the statements of a request with the service counter and names them', async () => {
-    const log = statementLog(t.app.container.database);
+    const log = statementLog(containerOf(t.app).database);
     const path = (limit: number) => `/stores/${seeded.storeId}/transactions?limit=${limit}&${ZOOM}`;
     const small = await log.around(() => send()('GET', path(2), { token: seeded.storeToken }), 1);
     const large = await log.around(() => send()('GET', path(25), { token: seeded.storeToken }), 2);

@@ -2,6 +2,7 @@
 // with and without a slow (300 ms) pre-checkout hook; every loser gets a clear 409; a retry with the
 // winner's Idempotency-Key gets the winner's answer; and an authorization whose transaction cannot
 // commit is voided and reported in the event log.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
@@ -52,7 +53,7 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     return { chain, shop };
   }
 
-  const transactionsOf = async (cartId: number) => t.app.container.database.db.selectFrom('transactions')
+  const transactionsOf = async (cartId: number) => containerOf(t.app).database.db.selectFrom('transactions')
     .select(['id', 'status', 'total_order']).where('cart_id', '=', cartId).execute();
 
   for (const slowHook of [false, true]) {
@@ -113,7 +114,7 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     t.app.container.checkout.gateway = testGateway;
     const cart = await fillCart(t.app, chain, shop, [{ name: 'Ten', price: '10' }]);
     const cartId = Number(link(cart, 'self').split('/').pop());
-    const db = t.app.container.database.db;
+    const db = containerOf(t.app).database.db;
     const crashed = (until: string) => db.updateTable('carts').set({ checkout_claim: 'crashed-instance', checkout_claimed_until: until }).where('id', '=', cartId).execute();
     await crashed('2999-01-01T00:00:00+0000');
     const held = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
@@ -139,7 +140,7 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
       while (hook.received.length === hooksBefore) await new Promise((r) => setTimeout(r, 5));
       // While the hook works, time passes beyond the lease: only a renewal can move its end past now.
       clock.advance(60_000);
-      const db = t.app.container.database.db;
+      const db = containerOf(t.app).database.db;
       const leaseEnd = async () => String((await db.selectFrom('carts').select('checkout_claimed_until').where('id', '=', cartId).executeTakeFirst())?.checkout_claimed_until ?? '');
       while ((await leaseEnd()) <= clock.now().toISOString()) await new Promise((r) => setTimeout(r, 5));
       const late = await Promise.all(Array.from({ length: 8 }, send));
@@ -160,7 +161,7 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     // Between the authorization and the write, another instance takes the cart over (as it may once
     // a claim's lease has run out): this checkout must not commit, and must not keep the money.
     const { gateway, log } = countingGateway(async () => {
-      await t.app.container.database.db.updateTable('carts').set({ checkout_claim: 'another-instance' }).where('id', '=', cartId).execute();
+      await containerOf(t.app).database.db.updateTable('carts').set({ checkout_claim: 'another-instance' }).where('id', '=', cartId).execute();
     });
     t.app.container.checkout.gateway = gateway;
     const res = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });

@@ -1,6 +1,7 @@
 // Gift card provisioning: buying an item whose code is the sku of an autoprovisioning gift card of
 // the store creates one code per unit, holding the unit price, linked from the item
 // (svc:provisioned_gift_card_code) on REST and GraphQL; nothing else provisions, and no other store sees them.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
@@ -40,7 +41,7 @@ describe.each(engines())('gift card provisioning on %s', (engine) => {
     const res = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: token(), body: {} });
     expect(res.statusCode).toBe(400);
     expect(json(res)._embedded['svc:errors'][0]).toMatchObject({ field: 'quantity', code: 'too_many_gift_cards' });
-    const db = t.app.container.database.db;
+    const db = containerOf(t.app).database.db;
     const cartId = Number(link(cart, 'self').split('/').pop());
     expect(await db.selectFrom('transactions').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
     const items = await db.selectFrom('items').select('id').where('name', '=', 'Many gift cards').execute();

@@ -2,6 +2,7 @@
 // to storage and out through GraphQL; negative prices and lines are refused; a tax leaving
 // custom_tax_endpoint needs a rate again; shipments per shipto with their own shipping and taxes;
 // a checkout with two subscription items links both.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, errorFields, json, link, tokenChain, type Chain } from '../helpers/rest.js';
@@ -28,7 +29,7 @@ describe.each(engines())('exact money on %s', (engine) => {
       const res = await call(t.app, link(shop.store, 'svc:taxes'), { method: 'POST', token: token(), body: `{"name":"Big","type":"global","rate":${rate}}` });
       expect(res.statusCode, res.body).toBe(201);
       const id = idOf(json(res));
-      const stored = await t.app.container.database.db.selectFrom('taxes').select('rate').where('id', '=', id).executeTakeFirstOrThrow();
+      const stored = await containerOf(t.app).database.db.selectFrom('taxes').select('rate').where('id', '=', id).executeTakeFirstOrThrow();
       expect(String(stored.rate)).toBe(rate.replace(/0+$/, ''));
       const data = await gqlData(t.app, `{ tax(id: "${id}") { rate } }`, { token: token() });
       expect(data.tax.rate).toBe(rate.replace(/0+$/, ''));

@@ -2,6 +2,7 @@
 // future, no back-billing of missed periods (a past start date, a clock that jumps), and at most one
 // renewal per subscription and due date with two scheduler instances (two app instances sharing
 // PostgreSQL; two concurrent ticks on one SQLite database) or a scheduler that acts on a stale read.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, errorFields, json, link, tokenChain, type Chain } from '../helpers/rest.js';
@@ -32,7 +33,7 @@ describe.each(engines())('subscription billing on %s', (engine) => {
   const schedulerA = () => tick(t.app.container.context(ANONYMOUS, 'scheduler-a'));
   const schedulerB = () => tick(second.app.container.context(ANONYMOUS, 'scheduler-b'));
   const get = async (href: string) => json(await call(t.app, href, { token: chain.storeToken }));
-  const db = () => t.app.container.database.db;
+  const db = () => containerOf(t.app).database.db;
   const idOf = (body: any) => Number(link(body, 'self').split('/').pop());
 
   async function subscribe(item: Record<string, unknown>) {

@@ -1,6 +1,7 @@
 // The subscription scheduler under a manual clock: a checkout with a subscription item, renewals
 // on next_transaction_date, a customer whose renewals fail until dunning cancels, an end date, and
 // one MRR snapshot per day, each announced in the event log.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
@@ -43,7 +44,7 @@ describe.each(engines())('subscription scheduler on %s', (engine) => {
 
     await run(); // day 1: nothing due, first snapshot
     let seq = await lastSeq();
-    const snapshots = () => t.app.container.database.db.selectFrom('subscription_mrr_snapshots').selectAll().orderBy('snapshot_date').execute();
+    const snapshots = () => containerOf(t.app).database.db.selectFrom('subscription_mrr_snapshots').selectAll().orderBy('snapshot_date').execute();
     expect((await snapshots()).map((s) => [s.snapshot_date, String(Number(s.mrr)), Number(s.active_subscriptions)])).toEqual([['2026-03-01', '40', 2]]);
     await run(); // same day again: no second snapshot
     expect(await eventNames(seq)).toEqual([]);

@@ -2,6 +2,7 @@
 // per matching item; its download_url serves the file with no token N times, then 410; refunds and
 // voids revoke (410); a replaced file is what existing downloads serve; expiry follows the
 // injected clock; guessed or altered URLs are 404; other stores and other scopes cannot read them.
+import { containerOf } from '../../src/app.js';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
@@ -41,7 +42,7 @@ describe.each(engines())('download entitlements (%s)', (engine) => {
     // 256 bits of base64url after the path, stored only as its SHA-256.
     expect(d.download_url).toMatch(/^http:\/\/api\.test\/download\/[A-Za-z0-9_-]{43}$/);
     const secret = d.download_url.split('/').pop();
-    const stored = await t.app.container.database.db.selectFrom('downloads').selectAll().where('id', '=', idOf(d)).executeTakeFirstOrThrow();
+    const stored = await containerOf(t.app).database.db.selectFrom('downloads').selectAll().where('id', '=', idOf(d)).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(stored.token_hash).toBe(createHash('sha256').update(secret).digest('hex'));
     for (let i = 1; i <= 3; i++) {

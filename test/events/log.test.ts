@@ -1,6 +1,7 @@
 // The durable event log: every announced change writes exactly one event in its own transaction,
 // numbered per store; store configuration writes a changelog entry; the pull feed resumes with
 // `after`; a rolled-back change writes nothing.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
@@ -58,7 +59,7 @@ describe.each(engines())('event log on %s', (engine) => {
 
   it('writes no event when the change is rolled back', async () => {
     const start = (await events('?limit=300'))._embedded['svc:events'].length;
-    const { container } = t.app;
+    const container = containerOf(t.app);
     const ctx = { ...container.context(ANONYMOUS, 'test'), principal: { ...ANONYMOUS, storeId: Number(chain.storeHref.split('/').pop()) } };
     const customer = container.registry.resource('customer');
     await expect(inTransaction(container.database, async (tx) => {

@@ -2,6 +2,7 @@
 // delivers new ones as they commit; never shows another store's events or events the token may not
 // read; falls back to reading the log itself when its consumer stops pulling; and with Redis, an
 // event committed on one instance wakes a reader on another.
+import { containerOf } from '../../src/app.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -81,7 +82,7 @@ describe.each(engines())('a stream whose consumer stops pulling, on %s', (engine
       // Ten events while nobody pulls: more than the three the stream may hold for its consumer.
       const later = Array.from({ length: 10 }, (_, i) => `s${i + 1}@x.io`);
       for (const email of later) await add(email);
-      const { stats } = t.app.container.database;
+      const { stats } = containerOf(t.app).database;
       const before = stats.statements;
       const caught = await take(stream, 10);
       expect(caught.map((e) => emailOf(e))).toEqual(later);

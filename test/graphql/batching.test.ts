@@ -1,5 +1,6 @@
 // Per-request DataLoaders: the number of SQL statements of a nested query depends on its depth, never
 // on the number of parents (store → taxes → taxItemCategories → itemCategory).
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { gql, gqlData, tokenChain, type Chain } from './helpers.js';
@@ -17,7 +18,7 @@ describe.each(engines())('statements per nested query (%s)', (engine) => {
     // No webhook dispatcher: its polling would count as statements of the measured request.
     t = await makeApp({ engine, dispatcher: false });
     chain = await tokenChain(t.app);
-    const { repo, registry } = t.app.container;
+    const { repo, registry } = containerOf(t.app);
     const storeId = Number(chain.storeHref.split('/').pop());
     const now = '2030-01-02T03:04:05+0000';
     const base = { store_id: storeId, date_created: now, date_modified: now };
@@ -35,7 +36,7 @@ describe.each(engines())('statements per nested query (%s)', (engine) => {
   afterAll(() => t?.close());
 
   async function measure(n: number) {
-    const stats = t.app.container.database.stats;
+    const stats = containerOf(t.app).database.stats;
     const before = stats.statements;
     const res = await gql(t.app, NESTED, { token: chain.storeToken, variables: { n } });
     const statements = stats.statements - before;

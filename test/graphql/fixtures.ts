@@ -2,6 +2,7 @@
 // derived from each field's declared type and constraints, created through the resource's create
 // mutation, or inserted through the repository when the API never creates that resource directly
 // (transactions, logs, events). Rules the SDL cannot state are met by the few overrides below.
+import { containerOf } from '../../src/app.js';
 import type { FastifyInstance } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { FieldDef, Registry, ResourceDef } from '../../src/model/types.js';
@@ -165,7 +166,7 @@ export class Fixtures {
   async insert(r: ResourceDef): Promise<Made> {
     const storeId = Number((await this.ensure('store')).id);
     // Side effects of earlier writes (changelogs, the event log) are used as they are.
-    const existing = (await this.app.container.repo.list(r, { storeId }, emptyQuery(1))).rows[0];
+    const existing = (await containerOf(this.app).repo.list(r, { storeId }, emptyQuery(1))).rows[0];
     if (existing) return { id: String(existing.id), href: `${BASE}${r.path}/${existing.id}` };
     const columns: Record<string, unknown> = { date_created: '2030-01-02T03:04:05+0000', date_modified: '2030-01-02T03:04:05+0000' };
     for (const f of r.fields) {
@@ -177,7 +178,7 @@ export class Fixtures {
       if (rel.kind === 'one' && rel.fk) columns[rel.fk] = Number((await this.ensure(rel.target)).id);
     }
     if (r.owner === 'STORE' || r.owner === 'PARENT') columns.store_id = storeId;
-    const row = await this.app.container.repo.insert(r, columns);
+    const row = await containerOf(this.app).repo.insert(r, columns);
     return { id: String(row.id), href: `${BASE}${r.path}/${row.id}` };
   }
 }

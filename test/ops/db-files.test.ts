@@ -2,6 +2,7 @@
 // written and read in chunks of at most 256 KiB, never on the instance's disk, served by every
 // instance sharing the database, under the same crash rules as the disk (received first, placed in
 // the write's transaction, leftovers swept at start).
+import { containerOf } from '../../src/app.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ describe.skipIf(!PG_URL)('files in PostgreSQL', () => {
     expect(res.statusCode).toBe(201);
     const href = link(json(res), 'self');
     expect(storage(a.config.dataDir)).toEqual({ blobs: [], temp: [] });
-    const db = a.app.container.database.db;
+    const db = containerOf(a.app).database.db;
     const { rows } = await sql<{ n: number; biggest: number; total: number }>`
       SELECT count(*)::int AS n, max(octet_length(data))::int AS biggest, sum(octet_length(data))::int AS total FROM file_chunks`.execute(db);
     expect(rows[0]).toEqual({ n: 4, biggest: CHUNK, total: content.length });
@@ -57,18 +58,18 @@ describe.skipIf(!PG_URL)('files in PostgreSQL', () => {
   it('replaces and deletes: the old bytes go after commit; a failed write keeps nothing', async () => {
     const first = await sendMultipart(a.app, s.downloadables, s.token, [...fields(s), filePart(randomBytes(1000))]);
     const href = link(json(first), 'self');
-    const before = await fileBlobCounts(a.app.container.database.db);
+    const before = await fileBlobCounts(containerOf(a.app).database.db);
     const replacement = randomBytes(CHUNK + 1);
     const replaced = await sendMultipart(a.app, href, s.token, [filePart(replacement, 'v2.pdf')], { 'x-http-method-override': 'PATCH' });
     expect(replaced.statusCode).toBe(200);
     expect(sha((await download(b, href)).body)).toBe(sha(replacement));
-    expect(await fileBlobCounts(a.app.container.database.db)).toEqual(before);
+    expect(await fileBlobCounts(containerOf(a.app).database.db)).toEqual(before);
     // Invalid fields: the upload was received, then taken back with the write.
     const invalid = await sendMultipart(a.app, s.downloadables, s.token, [...fields(s, { item_category_uri: s.shippedCategory }), filePart(randomBytes(5000))]);
     expect(invalid.statusCode).toBe(400);
-    expect(await fileBlobCounts(a.app.container.database.db)).toEqual(before);
+    expect(await fileBlobCounts(containerOf(a.app).database.db)).toEqual(before);
     expect((await call(a.app, href, { method: 'DELETE', token: s.token })).statusCode).toBe(204);
-    expect((await fileBlobCounts(a.app.container.database.db)).placed).toBe(before.placed - 1);
+    expect((await fileBlobCounts(containerOf(a.app).database.db)).placed).toBe(before.placed - 1);
   });
 
   it('takes a GraphQL staged upload from the database too, and a failed claim leaves it claimable', async () => {
@@ -77,19 +78,19 @@ describe.skipIf(!PG_URL)('files in PostgreSQL', () => {
       { token: s.token, variables: { input: { fileName: 'guide.pdf', contentType: 'application/pdf', size: content.length } } })).stageDownloadableUpload.upload;
     const put = await b.app.inject({ method: 'PUT', url: staged.url.slice(BASE.length), payload: content, headers: { 'content-type': 'application/pdf' } });
     expect(put.statusCode).toBe(200);
-    expect((await fileBlobCounts(a.app.container.database.db)).parked).toBe(1);
+    expect((await fileBlobCounts(containerOf(a.app).database.db)).parked).toBe(1);
     const CREATE = `mutation($input: DownloadableInput!) { createDownloadable(input: $input) { downloadable { href } userErrors { field code } } }`;
     const bad = (await gqlData(a.app, CREATE, { token: s.token, variables: { input: { name: 'G', code: `SU-${randomBytes(3).toString('hex')}`, itemCategoryUri: s.shippedCategory, stagedUploadId: staged.id } } })).createDownloadable;
     expect(bad.userErrors.length).toBeGreaterThan(0);
-    expect((await fileBlobCounts(a.app.container.database.db)).parked).toBe(1);
+    expect((await fileBlobCounts(containerOf(a.app).database.db)).parked).toBe(1);
     const ok = (await gqlData(a.app, CREATE, { token: s.token, variables: { input: { name: 'G', code: `SU-${randomBytes(3).toString('hex')}`, itemCategoryUri: s.downloadedCategory, stagedUploadId: staged.id } } })).createDownloadable;
     expect(ok.userErrors).toEqual([]);
-    expect((await fileBlobCounts(a.app.container.database.db)).parked).toBeUndefined();
+    expect((await fileBlobCounts(containerOf(a.app).database.db)).parked).toBeUndefined();
     expect(sha((await download(b, ok.downloadable.href)).body)).toBe(sha(content));
   });
 
   it('sweeps what a crash leaves: files still arriving or never placed, and placed files no row names', async () => {
-    const db = a.app.container.database.db;
+    const db = containerOf(a.app).database.db;
     const keep = await fileBlobCounts(db);
     // What a process killed mid-upload, or between placing and committing, leaves behind.
     const orphan = async (state: string, key: string) => {

@@ -2,6 +2,7 @@
 // request, graphql-ws 1 per operation, and each 1 more per RATE_LIMIT_COST_PER_POINT of calculated
 // cost; HTTP answers carry RateLimit-* headers, the socket a RATE_LIMITED error. Parallel requests
 // never spend more than the budget, and two instances share it through Redis.
+import { containerOf } from '../../src/app.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,9 +112,9 @@ describe('one budget per token on every front door', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
     // A caller over budget is refused before the token's database check: a flood costs no SQL.
-    const before = t.app.container.database.stats.statements;
+    const before = containerOf(t.app).database.stats.statements;
     expect((await call(t.app, chain.storeHref, { token: chain.storeToken })).statusCode).toBe(429);
-    expect(t.app.container.database.stats.statements - before).toBe(0);
+    expect(containerOf(t.app).database.stats.statements - before).toBe(0);
   });
 
   it('starts without Redis and limits each instance in memory until Redis answers', async () => {
@@ -124,7 +125,8 @@ describe('one budget per token on every front door', () => {
     const redis = new OptionalRedis(config.redisUrl);
     bare.decorate('container', { config, redis } as never);
     bare.addHook('onClose', () => redis.close());
-    await registerRateLimit(bare, config);
+    // The REST error writer is buildApp's to hand in; a bare server answers plain JSON.
+    await registerRateLimit(bare, config, (_req, reply, status, errors, headers = {}) => reply.code(status).headers(headers).send({ errors }));
     bare.get('/', async () => ({ ok: true }));
     try {
       const statuses = [];

@@ -2,6 +2,7 @@
 // front doors, requests over the limit are refused before any SQL runs, REST answers report their
 // cost, and the cyclic zoom bomb (a tax linked to 30 categories, zoomed tax_item_categories:tax:…)
 // is refused with 400 while every legitimate shape passes with the default limits.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
@@ -37,21 +38,21 @@ describe.each(engines())('one cost model (%s)', (engine) => {
 
   it('refuses the cyclic zoom bomb with 400 before any SQL runs, at every depth past the cap', async () => {
     for (const depth of [3, 4, 5, 8]) {
-      const before = t.app.container.database.stats.statements;
+      const before = containerOf(t.app).database.stats.statements;
       const started = performance.now();
       const res = await call(t.app, `${taxHref}?zoom=${bomb(depth)}`, { token: chain.storeToken });
       console.log(`[measure] ${engine}: cyclic zoom depth ${depth} answered ${res.statusCode} in ${(performance.now() - started).toFixed(1)} ms`);
       // Only the token's liveness check ran; no read of the tax or its children.
-      expect(t.app.container.database.stats.statements - before, `depth ${depth}`).toBe(1);
+      expect(containerOf(t.app).database.stats.statements - before, `depth ${depth}`).toBe(1);
       expect(res.statusCode, `depth ${depth}`).toBe(400);
       expect(codes(res)).toEqual(['zoom_too_deep']);
       expect(json(res)._embedded['svc:errors'][0].message).toMatch(/nested \d+ steps deep; at most 4/);
     }
     // Within the depth cap, a page too large for its zooms is refused by its calculated cost.
     const url = `${link(store, 'svc:transactions')}?limit=300&zoom=items,items:item_options,items:discount_details,items:coupon_details`;
-    const before = t.app.container.database.stats.statements;
+    const before = containerOf(t.app).database.stats.statements;
     const res = await call(t.app, url, { token: chain.storeToken });
-    expect(t.app.container.database.stats.statements - before).toBe(1);
+    expect(containerOf(t.app).database.stats.statements - before).toBe(1);
     expect(res.statusCode).toBe(400);
     expect(codes(res)).toEqual(['too_costly']);
     expect(json(res)._embedded['svc:errors'][0]).toMatchObject({ field: 'zoom', message: expect.stringMatching(/calculated cost is 384602; at most 300000 is allowed/) });

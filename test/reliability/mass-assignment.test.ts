@@ -2,6 +2,7 @@
 // a PATCH and a PUT, is ignored as docs/decisions.md says (or refused where a rule says so) and never
 // reaches the stored row. Write-once properties refuse a changed value. Secrets and server-computed
 // values (client_secret, file_size, is_future_line_item, transaction status and totals) included.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isInputObjectType } from 'graphql';
 import type { FieldDef, ResourceDef } from '../../src/model/types.js';
@@ -57,7 +58,7 @@ describe.each(engines())('mass assignment on %s', (engine) => {
 
   const registry = () => w.app.container.registry;
   const tokenFor = (r: ResourceDef) => (r.name === 'client' ? w.chain.clientToken : r.name === 'user' ? w.chain.userToken : w.chain.storeToken);
-  const row = async (r: ResourceDef, id: number) => w.app.container.database.db.selectFrom(r.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = async (r: ResourceDef, id: number) => containerOf(w.app).database.db.selectFrom(r.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   /** Every read-only column of the row is unchanged (date_modified may move, but not to the marker). */
   async function expectUntouched(r: ResourceDef, id: number, before: Record<string, unknown>, plantedBody: Record<string, unknown>, what: string) {
@@ -124,7 +125,7 @@ describe.each(engines())('mass assignment on %s', (engine) => {
     if (res.statusCode === 201) {
       const body = json(res);
       expect(body.client_secret).not.toBe('chosen-by-attacker');
-      const stored = await w.app.container.database.db.selectFrom('clients').selectAll().where('client_id', '=', body.client_id).executeTakeFirstOrThrow();
+      const stored = await containerOf(w.app).database.db.selectFrom('clients').selectAll().where('client_id', '=', body.client_id).executeTakeFirstOrThrow();
       expect(await verifySecret('chosen-by-attacker', stored.client_secret_hash as string)).toBe(false);
       expect(stored.date_created).not.toBe('2001-02-03T04:05:06+0000');
     }

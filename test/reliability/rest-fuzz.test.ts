@@ -2,6 +2,7 @@
 // FUZZ_RUNS or FUZZ_SCALE for other or more cases; fewer on PostgreSQL by default) with odd or
 // invalid bodies in every content type, garbage query strings and headers. Not one may answer ≥ 500,
 // leak internals in its body, or damage the database.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { engines } from '../helpers/app.js';
@@ -51,7 +52,7 @@ describe.each(engines())('REST under hostile input on %s', (engine) => {
     });
     let integrity = 'not checked';
     if (engine === 'sqlite') {
-      const db = w.app.container.database.db;
+      const db = containerOf(w.app).database.db;
       integrity = (await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db)).rows.map((r) => r.integrity_check).join(',');
       const foreignKeys = (await sql`PRAGMA foreign_key_check`.execute(db)).rows;
       expect(foreignKeys).toEqual([]);

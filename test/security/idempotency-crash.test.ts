@@ -2,6 +2,7 @@
 // lease runs out on the database clock and a retry with the same key then does the work (issue 16,
 // item 2) instead of answering 409 idempotency_key_in_progress for 24 hours. Real crash: a child
 // process on the same database is killed while its checkout waits for the pre-checkout hook.
+import { containerOf } from '../../src/app.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +56,7 @@ describe.each(engines())('a keyed checkout cut by kill -9 on %s', (engine) => {
     expect(child.stdout, child.stderr).toContain('hook called');
     expect(child.signal).toBe('SIGKILL');
 
-    const db = t.app.container.database.db;
+    const db = containerOf(t.app).database.db;
     const row = await db.selectFrom('idempotency_keys').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow();
     expect(row.state).toBe('in_progress');
     expect(await db.selectFrom('transactions').select('id').where('store_id', '=', Number(shop.store.id ?? link(shop.store, 'self').split('/').pop())).execute()).toEqual([]);

@@ -1,6 +1,7 @@
 // Server-side sessions (issue 15 item 4): after /logout a copied session cookie shows nothing on
 // any instance, and expiry is judged by the database clock, so an instance whose own clock runs
 // 10 minutes ahead neither ends nor extends anyone's log-in.
+import { containerOf } from '../../src/app.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +62,7 @@ describe.each(engines())('browser sessions on %s', (engine) => {
       expect(page.body).not.toContain('Logged in as');
       expect(page.body).toContain('action="/login"');
     }
-    const rows = await a.app.container.database.db.selectFrom('web_sessions').select('id').execute();
+    const rows = await containerOf(a.app).database.db.selectFrom('web_sessions').select('id').execute();
     expect(rows).toEqual([]);
   });
 
@@ -70,7 +71,7 @@ describe.each(engines())('browser sessions on %s', (engine) => {
     await logIn(browser);
     const raw = browser.cookies.get('sid')!;
     const id = decodeURIComponent(raw).split('.')[0];
-    const dump = JSON.stringify(await a.app.container.database.db.selectFrom('web_sessions').selectAll().execute());
+    const dump = JSON.stringify(await containerOf(a.app).database.db.selectFrom('web_sessions').selectAll().execute());
     expect(dump).not.toContain(id);
     expect((await copy(browser, a).get('/admin')).body).toContain('Logged in as');
   });

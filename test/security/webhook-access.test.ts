@@ -2,6 +2,7 @@
 // wrote it may read, checked when it is created or changed (its query parsed by the REST parser,
 // 400 on `query`; 403 without read access to event_resource or a zoomed child) and again at
 // delivery; encryption_key is shown only to tokens that may write webhooks.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../helpers/app.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -85,7 +86,7 @@ describe.each(engines())('webhook access on %s', (engine) => {
     const narrowed = json(await post({ event_resource: 'customer', url: `${rx.url}/narrowed` }));
     // The rule is checked again at delivery: a webhook whose stored scopes no longer cover the
     // resource (a rule changed since it was written) fails its attempt instead of sending.
-    await w.app.container.database.db.updateTable('webhooks').set({ access_scopes: JSON.stringify(['webhooks_write']) })
+    await containerOf(w.app).database.db.updateTable('webhooks').set({ access_scopes: JSON.stringify(['webhooks_write']) })
       .where('id', '=', Number(link(narrowed, 'self').split('/').pop())).execute();
     await createCustomer(w, 'reader-check@example.com');
     await w.run();

@@ -14,6 +14,7 @@ import { buildPayload, PayloadError, webhookPrincipal } from '../../src/events/p
 import { halPayloadRenderer } from '../../src/rest/webhook-routes.js';
 import { resourceRules } from '../../src/resources/index.js';
 import { STORE_FULL } from '../../src/auth/scopes.js';
+import { containerOf } from '../../src/app.js';
 
 const idOf = (href: string) => Number(href.split('/').pop());
 
@@ -55,7 +56,7 @@ describe.each(engines())('one read path on %s', (engine) => {
     otherLink = await post(link(otherTax, 'svc:tax_item_categories'), b.storeToken, linkBody(otherCategory2, otherTax));
     // Foreign keys that point across stores (no API write can make them; a bug or a bad import
     // could): store A's link names store B's category, and store B's link hangs off store A's tax.
-    const db = t.app.container.database.db;
+    const db = containerOf(t.app).database.db;
     await db.updateTable('tax_item_categories').set({ item_category_id: idOf(link(otherCategory, 'self')) })
       .where('id', '=', idOf(link(crossLink, 'self'))).execute();
     await db.updateTable('tax_item_categories').set({ tax_id: idOf(link(tax, 'self')) })

@@ -1,5 +1,6 @@
 // Client registration (`svc:create_client`): every constraint row of the spec's client table, the
 // exact create response, the client representation with its attributes embedded, and OPTIONS.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { CLIENT_FORM, call, errorFields, json, link, uniq } from '../helpers/rest.js';
@@ -53,7 +54,7 @@ describe.each(engines())('client registration on %s', (engine) => {
     expect(body.token.refresh_token).toEqual(expect.any(String));
     expect(Object.keys(body._links).sort()).toEqual(['curies', 'self', 'svc:attributes']);
     expect(res.headers.location).toBe(link(body, 'self'));
-    const stored = await t.app.container.database.db.selectFrom('clients').selectAll().where('client_id', '=', body.client_id).executeTakeFirstOrThrow();
+    const stored = await containerOf(t.app).database.db.selectFrom('clients').selectAll().where('client_id', '=', body.client_id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(body.client_secret);
   });
 

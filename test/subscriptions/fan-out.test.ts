@@ -2,6 +2,7 @@
 // with its own selection; and the work per event does not grow with their number (one read of the
 // log per signal, one execution per distinct selection, one liveness check per token), counted in
 // SQL statements, so 1 and 50 subscribers per selection cost the same.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
@@ -51,7 +52,7 @@ describe('fan-out to many subscribers of one store', () => {
   const allHave = (count: number) => [...emails, ...names].every((s) => s.length >= count);
   /** SQL statements from a write until every subscriber has its event. */
   async function counted(): Promise<number> {
-    const { stats } = t.app.container.database;
+    const { stats } = containerOf(t.app).database;
     const before = stats.statements;
     await write();
     await until(() => allHave(written.length));

@@ -1,6 +1,7 @@
 // A socket's token is checked again while the socket lives: once it is revoked (or its store is
 // deleted), the next event is not delivered and the socket closes with 4403, and no new operation
 // runs on it, as REST would refuse the next request.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
@@ -84,7 +85,7 @@ describe('token liveness on an open socket', () => {
     const chain = await tokenChain(t.app);
     const { client, closes } = await connect(chain.storeToken);
     const storeId = Number(chain.storeHref.split('/').pop());
-    await t.app.container.database.db.deleteFrom('stores').where('id', '=', storeId).execute();
+    await containerOf(t.app).database.db.deleteFrom('stores').where('id', '=', storeId).execute();
     const answers: unknown[] = [];
     client.subscribe({ query: '{ __typename }' }, { next: (r) => answers.push(r), error: () => undefined, complete: () => undefined });
     await until(() => closes.length > 0);

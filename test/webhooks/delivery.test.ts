@@ -3,6 +3,7 @@
 // URLs (decrypted with jose), rendered exactly as the REST facade renders the resource, shaped by
 // the webhook query, filtered by the events list, never across stores, never for a rollback, and
 // recorded in the webhook's statuses and logs.
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../helpers/app.js';
 import { call, json, link, tokenChain } from '../helpers/rest.js';
@@ -106,7 +107,7 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
     const broken = await w.createWebhook({ url: `${rx.url}/broken` });
     // Queries are refused when written since issue 15 (test/security/webhook-access.test.ts); a row
     // from before still fails its deliveries with the reason.
-    await w.app.container.database.db.updateTable('webhooks').set({ query: 'zoom=nothing&fields=nope' })
+    await containerOf(w.app).database.db.updateTable('webhooks').set({ query: 'zoom=nothing&fields=nope' })
       .where('id', '=', Number(link(broken, 'self').split('/').pop())).execute();
     fresh();
     await createCustomer(w, 'vip1@example.com');
@@ -168,7 +169,7 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
     const hook = await w.createWebhook({ url: `${rx.url}/rollback` });
     await w.run();
     fresh();
-    const { container } = w.app;
+    const container = containerOf(w.app);
     const ctx = container.context(storePrincipal(idOf(w.chain.storeHref)), 'test');
     const customer = container.registry.resource('customer');
     await expect(inTransaction(container.database, async (tx) => {

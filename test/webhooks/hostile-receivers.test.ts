@@ -8,6 +8,7 @@
 // logged; every event × webhook has a status row; attempts in flight never exceed the limit. The
 // clock runs far ahead while a hanging attempt waits out its timeout, so that attempt outlives its
 // lease: it must still not be made a second time alongside (the hanging receiver counts requests).
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../helpers/app.js';
 import { call, json, link } from '../helpers/rest.js';
@@ -59,7 +60,7 @@ describe.each(engines())('hostile webhook receivers on %s', (engine) => {
     for (const r of Object.values(rx)) await r.close();
   });
 
-  const db = () => w.app.container.database.db;
+  const db = () => containerOf(w.app).database.db;
   const logs = (name: string) => db().selectFrom('webhook_logs').select(['response_code', 'error'])
     .where('webhook_id', '=', hooks[name]).orderBy('id').execute();
   const statuses = (name: string) => db().selectFrom('webhook_statuses').select(['event_id', 'status', 'attempts'])

@@ -1,6 +1,7 @@
 // Two instances over one PostgreSQL schema share the delivery queue: 1,000 events go to one
 // receiver exactly once each (counted by webhook-id), in event order, although both instances
 // queue and claim concurrently (advisory-locked fan-out, FOR UPDATE SKIP LOCKED claims).
+import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, PG_URL, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
@@ -61,7 +62,7 @@ describe.skipIf(!PG_URL)('two instances on one PostgreSQL', () => {
     const eventIds = ids.map((id) => Number(id.split('_')[1]));
     expect(eventIds).toEqual([...eventIds].sort((x, y) => x - y));
     for (const r of rx.received.slice(0, 50)) await openDelivery(r, KEY);
-    const rows = await a.app.container.database.db.selectFrom('webhook_statuses').select(['status', 'attempts'])
+    const rows = await containerOf(a.app).database.db.selectFrom('webhook_statuses').select(['status', 'attempts'])
       .where('webhook_id', '=', Number(link(hook, 'self').split('/').pop())).execute();
     expect(rows).toHaveLength(EVENTS);
     expect(rows.filter((s) => s.status !== 'successful' || Number(s.attempts) !== 1)).toEqual([]);

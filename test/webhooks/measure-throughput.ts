@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../src/app.js';
+import { buildApp, containerOf } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { BASE, TEST_JWT_SECRET } from '../helpers/app.js';
 import { call, json, link, tokenChain } from '../helpers/rest.js';
@@ -37,11 +37,11 @@ const expected = events * webhooks;
 const started = performance.now();
 const app = await buildApp(config, { logger: false });
 await app.ready();
-const statementsBefore = app.container.database.stats.statements;
+const statementsBefore = containerOf(app).database.stats.statements;
 const cpuBefore = process.cpuUsage();
 while (rx.received.length < expected) await new Promise((r) => setTimeout(r, 20));
 const ms = performance.now() - started;
-const statements = app.container.database.stats.statements - statementsBefore;
+const statements = containerOf(app).database.stats.statements - statementsBefore;
 const cpu = process.cpuUsage(cpuBefore);
 console.log(`${expected} deliveries (${events} events × ${webhooks} webhook(s), json over http: JWE + signatures) in ${ms.toFixed(0)} ms ` +
   `= ${(expected / (ms / 1000)).toFixed(0)} deliveries/s on SQLite (synchronous=${config.sqliteSynchronous}), ` +

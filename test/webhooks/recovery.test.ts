@@ -1,6 +1,7 @@
 // Nothing committed is lost: an attempt whose instance died before recording it is made again
 // (same webhook-id) once its lease runs out on the database clock, and closing the app waits for the attempts in flight
 // to be recorded.
+import { containerOf } from '../../src/app.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ describe.each(engines())('delivery recovery on %s', (engine) => {
   beforeAll(async () => {
     // No dispatcher of the app's own: this one only runs when the test says so.
     w = await makeWorld(engine, { webhookTimeoutMs: TIMEOUT_MS }, { dispatcher: false });
-    const c = w.app.container;
+    const c = containerOf(w.app);
     dispatcher = new Dispatcher(c, { renderer: halPayloadRenderer(c.registry, c.config.baseUrl) });
     rx = await startReceiver();
   });
@@ -33,7 +34,7 @@ describe.each(engines())('delivery recovery on %s', (engine) => {
   it('makes an attempt again, with the same webhook-id, when the instance that claimed it died', async () => {
     const hook = await w.createWebhook({ url: `${rx.url}/recover` });
     const customer = await createCustomer(w, 'crash@example.com');
-    const db = w.app.container.database;
+    const db = containerOf(w.app).database;
     const now = w.clock.now();
     // Another instance queues and claims the delivery, then dies without sending or recording it.
     expect(await fanOutBatch(db, formatTimestamp(now))).toBeGreaterThan(0);

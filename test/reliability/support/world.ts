@@ -1,5 +1,6 @@
 // A store with one real row of as many resources as the REST facade can create, plus (on SQLite)
 // a seeded row of every other resource, so every generated route has a real id to aim at.
+import { containerOf } from '../../../src/app.js';
 import type { FastifyInstance } from 'fastify';
 import { makeApp, type Engine, type TestApp } from '../../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../../helpers/rest.js';
@@ -32,7 +33,7 @@ export async function openWorld(engine: Engine, config: Partial<Config> = {}): P
   const shop = await openShop(app, chain);
   const store = shop.store;
   const ids = new Map<string, number>([['store', idOf(chain.storeHref)], ['user', idOf(chain.userHref)], ['item_category', idOf(shop.categoryHref)]]);
-  const client = await app.container.database.db.selectFrom('clients').select('id').where('client_id', '=', chain.clientId).executeTakeFirstOrThrow();
+  const client = await containerOf(app).database.db.selectFrom('clients').select('id').where('client_id', '=', chain.clientId).executeTakeFirstOrThrow();
   ids.set('client', Number(client.id));
   const tax = json(await call(app, `${link(store, 'svc:taxes')}?limit=1`, { token }))._embedded['svc:taxes'][0];
   ids.set('tax', idOf(link(tax, 'self')));

@@ -1,6 +1,7 @@
 // Zoomed children are loaded one statement per level: the number of SQL statements of a collection
 // request with nested zoom is the same for 10 rows as for 100 (taxes → tax_item_categories →
 // item_category, and the DESIGN's transactions → items → item_options / item_category).
+import { containerOf } from '../../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../helpers/app.js';
 import { json, link } from '../../helpers/rest.js';
@@ -28,7 +29,7 @@ describe.each(engines())('SQL statements per request (%s)', (engine) => {
 
   /** Statements run by one GET, and its body. */
   async function measure(url: string): Promise<{ statements: number; body: any }> {
-    const stats = w.app.container.database.stats;
+    const stats = containerOf(w.app).database.stats;
     const before = stats.statements;
     const body = await w.get(url);
     return { statements: stats.statements - before, body };

@@ -1,5 +1,6 @@
 // The item rules beyond single-field constraints: quantity limits, folding identical cart items,
 // discounts, subscription properties, expiry and the immutability of transaction items.
+import { containerOf } from '../../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../helpers/app.js';
 import { errorFields, json, link } from '../../helpers/rest.js';
@@ -111,7 +112,7 @@ describe.each(engines())('item rules on %s', (engine) => {
       expect((await s.req(link(expiring, 'self'))).statusCode).toBe(404);
       expect((await patch(link(expiring, 'self'), { quantity: 2 })).statusCode).toBe(404);
       expect(json(await s.req(items)).total_items).toBe('1');
-      const left = await s.t.app.container.database.db.selectFrom('attributes').select('id')
+      const left = await containerOf(s.t.app).database.db.selectFrom('attributes').select('id')
         .where('parent_type', '=', 'item').where('parent_id', '=', idOf(link(expiring, 'self'))).execute();
       expect(left).toHaveLength(0);
     } finally {
