@@ -3,7 +3,7 @@
 import type { RelDef, ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import { emptyQuery, MAX_LIMIT, type ListQuery, type Zoom } from '../data/query.js';
-import type { Page } from '../data/repository.js';
+import type { Page } from '../services/reader.js';
 import { HAL_JSON, type Action, type ActionField, type Embedded, type Link, type Representation } from '../representations/types.js';
 import type { ServiceContext } from '../services/context.js';
 import { readerOf } from '../services/reader.js';

@@ -16,6 +16,9 @@ import type { ServiceContext } from './context.js';
 import { dataOf } from './data-access.js';
 import { ApiError } from './errors.js';
 
+/** A page of rows and the collection's size, as the transports receive it. */
+export type { Page };
+
 /** Throws unless the caller may access `r` in `mode` (401 for no token, 403 naming the granting scopes). */
 export function authorize(ctx: ServiceContext, r: ResourceDef, mode: AccessMode): void {
   if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
