@@ -5,7 +5,7 @@ import {
   Kind, parse, print, type DefinitionNode, type DocumentNode, type FieldDefinitionNode, type ObjectTypeDefinitionNode,
   type InputValueDefinitionNode,
 } from 'graphql';
-import { camelCase, enumGqlValue, EVENT_RESOURCE_ENUM, EVENT_SUBJECT_UNION, gqlNames } from './names.js';
+import { camelCase, connectionNode, enumGqlValue, EVENT_RESOURCE_ENUM, EVENT_SUBJECT_UNION, gqlNames } from './names.js';
 import type { FieldDef, LinkDef, RelDef, Registry, ResourceDef } from './types.js';
 
 const CONNECTION_ARGS = parse(`type X { f(
@@ -224,9 +224,9 @@ export function deriveSchemaDocument(source: DocumentNode, registry: Registry): 
     const fields = (def.fields ?? []).map((f): FieldDefinitionNode => {
       let t = f.type;
       while (t.kind !== Kind.NAMED_TYPE) t = t.type;
-      const name = t.name.value;
-      if (!name.endsWith('Connection') || (f.arguments?.length ?? 0) > 0) return f;
-      return { ...f, arguments: connectionArgs(name.slice(0, -'Connection'.length)) };
+      const node = connectionNode(t.name.value);
+      if (!node || (f.arguments?.length ?? 0) > 0) return f;
+      return { ...f, arguments: connectionArgs(node) };
     });
     return { ...def, fields };
   });

@@ -39,7 +39,7 @@ export function gqlNames(typeName: string) {
     update: `update${typeName}`,
     replace: `replace${typeName}`,
     delete: `delete${typeName}`,
-    connection: `${typeName}Connection`,
+    connection: `${typeName}${CONNECTION}`,
     edge: `${typeName}Edge`,
     filter: `${typeName}Filter`,
     order: `${typeName}Order`,
@@ -49,6 +49,13 @@ export function gqlNames(typeName: string) {
     /** The argument of a create mutation that names this type as the parent (`customerId`). */
     parentArg: `${key}Id`,
   };
+}
+
+const CONNECTION = 'Connection';
+
+/** The node type of a connection type (`TaxConnection` → `Tax`); undefined for any other type name. */
+export function connectionNode(typeName: string): string | undefined {
+  return typeName.endsWith(CONNECTION) && typeName.length > CONNECTION.length ? typeName.slice(0, -CONNECTION.length) : undefined;
 }
 
 /** The enum of resources that announce events and the union of their types (derived from `@events`). */

@@ -9,7 +9,7 @@ import {
   type ObjectTypeDefinitionNode,
   type TypeNode,
 } from 'graphql';
-import { camelCase, EVENT_RESOURCE_ENUM, enumGqlValue, enumRestValue, snakeCase } from './names.js';
+import { camelCase, connectionNode, EVENT_RESOURCE_ENUM, enumGqlValue, enumRestValue, snakeCase } from './names.js';
 import type {
   Constraints, EnumValueDef, FieldDef, FieldKind, HandlerDecl, HttpMethod, LinkDef, Owner, RelDef, Registry, ResourceDef,
 } from './types.js';
@@ -110,8 +110,9 @@ export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registr
       const t = unwrap(f.type);
       const rel = directive(f, 'rel');
       if (rel) {
-        const many = t.name.endsWith('Connection');
-        const targetType = many ? t.name.slice(0, -'Connection'.length) : t.name;
+        const node = connectionNode(t.name);
+        const many = node !== undefined;
+        const targetType = node ?? t.name;
         const target = typeToResource.get(targetType);
         if (!target) throw new Error(`${obj.name.value}.${gqlName}: ${targetType} is not a resource`);
         rels.push({
