@@ -15,6 +15,7 @@ import { mutationResolvers } from '../../src/graphql/mutation-resolvers.js';
 import { queryResolvers } from '../../src/graphql/query-resolvers.js';
 import { handlerMismatches, RESOURCE_HANDLERS } from '../../src/rest/resource-handlers.js';
 import { takesUpload } from '../../src/openapi/resource-paths.js';
+import { resourceRules } from '../../src/resources/index.js';
 
 const registry = buildRegistry();
 const schema = buildSchema(registry, 'http://localhost');
@@ -79,6 +80,14 @@ describe('@handlers: the special writes are declared, and the REST facade has ex
     expect(handlerMismatches(missing)).toEqual(['store: @handlers(update: true) but no update handler']);
     const method = withSdl((s) => s.replace('@handlers(collection: [POST, PATCH, PUT, DELETE])', '@handlers(collection: [POST, PUT, DELETE])'));
     expect(handlerMismatches(method)).toEqual(['attribute: a collection PATCH handler that @handlers does not declare']);
+  });
+});
+
+describe('resource rules (src/resources/index.ts): one map, of declared resources', () => {
+  it('keys every module by a resource of the SDL, and derives exactly where the SDL has @derived fields', () => {
+    expect(Object.keys(resourceRules).filter((name) => !registry.byName.has(name))).toEqual([]);
+    const deriving = registry.resources.filter((r) => r.fields.some((f) => f.derived)).map((r) => r.name).sort();
+    expect(Object.keys(resourceRules).filter((name) => resourceRules[name].derive).sort()).toEqual(deriving);
   });
 });
 
