@@ -1,15 +1,10 @@
 // The durable event log (transactional outbox): events are appended in the same database
 // transaction as the change they announce, numbered per store under the store row's lock, so the
-// order is total per store and nothing uncommitted is ever visible.
+// order is total per store and nothing uncommitted is ever visible. Which resources' changes are
+// events, and which events, their SDL says (`@events`, ResourceDef.events).
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { Values } from '../data/codec.js';
-
-/** Resources whose changes are events (the webhook `event_resource` values). */
-export const EVENT_RESOURCES = new Set([
-  'transaction', 'subscription', 'customer', 'cart', 'transaction_log', 'changelog', 'subscription_event',
-  'subscription_mrr_snapshot',
-]);
 
 export interface NewEvent {
   storeId: number;

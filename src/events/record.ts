@@ -6,7 +6,7 @@ import type { ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { formatTimestamp } from '../services/clock.js';
-import { appendEvent, EVENT_RESOURCES } from './log.js';
+import { appendEvent } from './log.js';
 
 export type ChangeAction = 'created' | 'modified' | 'deleted';
 
@@ -49,7 +49,7 @@ export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, 
   if (!storeId) return undefined;
   const now = formatTimestamp(ctx.clock.now());
   let grew = false;
-  if (EVENT_RESOURCES.has(r.name)) {
+  if (r.events.length) {
     await appendEvent(tx, {
       storeId, name: opts.event ?? `${r.name}/${action}`, resourceType: r.name, resourceId: row.id, occurredAt: now, payload: snapshot(r, row),
     });

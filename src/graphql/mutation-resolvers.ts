@@ -3,6 +3,7 @@
 // capture, void, refund). Invalid input is answered in userErrors; authentication and scope
 // failures are errors with extensions.code.
 import type { Registry, ResourceDef } from '../model/types.js';
+import { gqlNames } from '../model/names.js';
 import { createStoreWithToken, createUserWithToken, registerClient } from '../auth/oauth.js';
 import { checkout } from '../commerce/checkout.js';
 import { transition, type PaymentAction } from '../commerce/transitions.js';
@@ -13,8 +14,6 @@ import { ApiError } from '../services/errors.js';
 import type { GraphQLContext } from './context.js';
 import { userErrorsOf } from './errors.js';
 import type { MutationResolvers } from './__generated__/resolvers-types.js';
-
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** GraphQL input (camelCase) to REST names; unknown keys cannot occur (GraphQL validated them). */
 export function restInput(r: ResourceDef, input: Record<string, unknown>): Record<string, unknown> {
@@ -39,13 +38,13 @@ export function parentOf(registry: Registry, r: ResourceDef, args: Record<string
     .filter((rel) => rel.kind === 'many' && rel.target === r.name && rel.methods.includes('POST'))
     .map((rel) => ({ resource: p, rel })));
   for (const c of candidates) {
-    const v = args[`${lowerFirst(c.resource.typeName)}Id`];
+    const v = args[gqlNames(c.resource.typeName).parentArg];
     if (v !== undefined && v !== null) return { ...c, id: idOf(v) };
   }
   const store = candidates.find((c) => c.resource.name === 'store');
   if (store && ctx.svc.principal.storeId) return { ...store, id: ctx.svc.principal.storeId };
   if (store) throw ApiError.unauthenticated('A store token is required.');
-  throw ApiError.invalid([{ code: 'parent_required', message: `say which ${candidates.map((c) => `${lowerFirst(c.resource.typeName)}Id`).join(' or ')} to add to` }]);
+  throw ApiError.invalid([{ code: 'parent_required', message: `say which ${candidates.map((c) => gqlNames(c.resource.typeName).parentArg).join(' or ')} to add to` }]);
 }
 
 /** The commerce actions (REST: POST to a link): a transaction, or why the action was refused. */
@@ -73,8 +72,8 @@ function actionResolvers(registry: Registry):
 export function mutationResolvers(registry: Registry): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const r of registry.resources) {
-    const T = r.typeName;
-    const key = lowerFirst(T);
+    const n = gqlNames(r.typeName);
+    const key = n.payloadField;
     const payload = async (fn: () => Promise<unknown>) => {
       try {
         return { [key]: await fn(), userErrors: [] };
@@ -82,13 +81,13 @@ export function mutationResolvers(registry: Registry): Record<string, unknown> {
         return { [key]: null, userErrors: userErrorsOf(err, r) };
       }
     };
-    out[`create${T}`] = (_: unknown, args: Record<string, unknown>, ctx: GraphQLContext) => payload(() =>
+    out[n.create] = (_: unknown, args: Record<string, unknown>, ctx: GraphQLContext) => payload(() =>
       createRow(ctx.svc, r, restInput(r, args.input as Record<string, unknown>), { parent: parentOf(registry, r, args, ctx) }));
-    out[`update${T}`] = (_: unknown, args: { id: string; input: Record<string, unknown> }, ctx: GraphQLContext) => payload(() =>
+    out[n.update] = (_: unknown, args: { id: string; input: Record<string, unknown> }, ctx: GraphQLContext) => payload(() =>
       updateRow(ctx.svc, r, idOf(args.id), restInput(r, args.input), 'patch'));
-    out[`replace${T}`] = (_: unknown, args: { id: string; input: Record<string, unknown> }, ctx: GraphQLContext) => payload(() =>
+    out[n.replace] = (_: unknown, args: { id: string; input: Record<string, unknown> }, ctx: GraphQLContext) => payload(() =>
       updateRow(ctx.svc, r, idOf(args.id), restInput(r, args.input), 'put'));
-    out[`delete${T}`] = async (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
+    out[n.delete] = async (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
       try {
         await deleteRow(ctx.svc, r, idOf(args.id));
         return { deletedId: args.id, userErrors: [] };

@@ -1,12 +1,11 @@
 // Root query fields: one per resource by id (derived), viewer, store and node(href).
 import type { Registry, ResourceDef } from '../model/types.js';
+import { gqlNames } from '../model/names.js';
 import { ApiError } from '../services/errors.js';
 import { authorize, getRow } from '../services/resource-service.js';
 import type { GraphQLContext } from './context.js';
 import { guard } from './errors.js';
 import type { QueryResolvers } from './__generated__/resolvers-types.js';
-
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** A row by id, or null when it does not exist or belongs to another tenant. */
 async function rowOrNull(ctx: GraphQLContext, r: ResourceDef, rawId: unknown) {
@@ -30,7 +29,7 @@ function byHref(registry: Registry, baseUrl: string, href: string): { r: Resourc
 export function queryResolvers(registry: Registry): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const r of registry.resources) {
-    out[lowerFirst(r.typeName)] = (_: unknown, args: { id: string }, ctx: GraphQLContext) => guard(() => rowOrNull(ctx, r, args.id));
+    out[gqlNames(r.typeName).query] = (_: unknown, args: { id: string }, ctx: GraphQLContext) => guard(() => rowOrNull(ctx, r, args.id));
   }
   const handwritten: Pick<QueryResolvers, 'store' | 'node' | 'viewer'> = {
     store: (_, args, ctx) => guard(async () => {

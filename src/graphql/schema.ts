@@ -5,6 +5,7 @@ import { Kind, printSchema, type DocumentNode, type GraphQLSchema } from 'graphq
 import type { Registry } from '../model/types.js';
 import { deriveSchemaDocument } from '../model/derive.js';
 import { loadSourceDocument } from '../model/sdl.js';
+import { connectionNode } from '../model/names.js';
 import { DateScalar, DateTime, Decimal, JSONScalar } from './scalars.js';
 import { enumResolvers, typeResolvers } from './type-resolvers.js';
 import { nodeTypeResolver, queryResolvers } from './query-resolvers.js';
@@ -40,7 +41,7 @@ function lazyFieldResolvers(doc: DocumentNode): Record<string, Record<string, (o
     return typeof v === 'function' ? (v as () => unknown).call(o) : v;
   };
   const lazyFields = (type: string) => (type === 'Viewer' ? ['client', 'user', 'store']
-    : type.endsWith('Connection') ? ['edges', 'pageInfo', 'totalCount'] : []);
+    : connectionNode(type) ? ['edges', 'pageInfo', 'totalCount'] : []);
   const out: Record<string, Record<string, (o: Record<string, unknown>) => unknown>> = {};
   for (const d of doc.definitions) {
     if (d.kind !== Kind.OBJECT_TYPE_DEFINITION) continue;

@@ -3,6 +3,7 @@
 // upload's id. These replace the generic create/update/replace of Downloadable so the write goes
 // through the same service as the REST multipart upload (src/services/file-uploads.ts).
 import type { Registry } from '../model/types.js';
+import { gqlNames } from '../model/names.js';
 import type { Values } from '../data/codec.js';
 import { STAGED, type StagedReference } from '../resources/downloadable.js';
 import { createDownloadableWithFile, updateDownloadableWithFile } from '../services/file-uploads.js';
@@ -62,11 +63,14 @@ type Resolvers = Pick<MutationResolvers, 'stageDownloadableUpload' | 'createDown
 
 export function uploadResolvers(registry: Registry): Resolvers {
   const writes = downloadableWrites(registry);
+  const r = registry.resource('downloadable');
+  // The mutation names below are checked against the schema by the generated MutationResolvers type.
+  const key = gqlNames(r.typeName).payloadField;
   const payload = (write: Write) => async (_: unknown, args: DownloadableArgs, ctx: GraphQLContext) => {
     try {
-      return { downloadable: await write(ctx, args), userErrors: [] };
+      return { [key]: await write(ctx, args), userErrors: [] };
     } catch (err) {
-      return { downloadable: null, userErrors: renamed(userErrorsOf(err, registry.resource('downloadable'))) };
+      return { [key]: null, userErrors: renamed(userErrorsOf(err, r)) };
     }
   };
   return {

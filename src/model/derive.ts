@@ -2,10 +2,10 @@
 // payloads, root fields) from the resource types of schema/, so the SDL states each resource once.
 // The result is printed to src/graphql/__generated__/schema.graphql for codegen and clients.
 import {
-  Kind, parse, print, type DocumentNode, type FieldDefinitionNode, type ObjectTypeDefinitionNode,
+  Kind, parse, print, type DefinitionNode, type DocumentNode, type FieldDefinitionNode, type ObjectTypeDefinitionNode,
   type InputValueDefinitionNode,
 } from 'graphql';
-import { camelCase } from './names.js';
+import { camelCase, connectionNode, enumGqlValue, EVENT_RESOURCE_ENUM, EVENT_SUBJECT_UNION, gqlNames } from './names.js';
 import type { FieldDef, LinkDef, RelDef, Registry, ResourceDef } from './types.js';
 
 const CONNECTION_ARGS = parse(`type X { f(
@@ -45,8 +45,6 @@ function filterType(f: FieldDef): string {
   if (f.kind === 'datetime' || f.kind === 'date') return 'DateFilter';
   return 'StringFilter';
 }
-
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 function inputFields(r: ResourceDef): string {
   return r.fields
@@ -129,64 +127,86 @@ function linkDefs(r: ResourceDef, registry: Registry): string {
 
 function resourceDefs(r: ResourceDef, registry: Registry, custom: { mutation: Set<string>; query: Set<string> }): string {
   const T = r.typeName;
+  const n = gqlNames(T);
   const filterable = r.fields.filter((f) => f.column && !f.list && f.kind !== 'json');
   const parents = registry.resources.flatMap((p) =>
     p.rels.filter((rel) => rel.kind === 'many' && rel.target === r.name && rel.methods.includes('POST'))
       .map((rel) => ({ parent: p, rel })));
   const explicitParents = parents.filter((p) => p.parent.name !== 'store' && p.parent.name !== 'user');
-  const parentArgs = [...new Set(explicitParents.map((p) => `${lowerFirst(p.parent.typeName)}Id: ID`))];
+  const parentArgs = [...new Set(explicitParents.map((p) => `${gqlNames(p.parent.typeName).parentArg}: ID`))];
   const out: string[] = [linkDefs(r, registry)];
   out.push(`"A page of ${r.title} resources."
-type ${T}Connection {
-  edges: [${T}Edge!]!
+type ${n.connection} {
+  edges: [${n.edge}!]!
   nodes: [${T}!]!
   pageInfo: PageInfo!
   "Rows matching the filter, over all pages."
   totalCount: Int!
 }
-type ${T}Edge {
+type ${n.edge} {
   cursor: String!
   node: ${T}!
 }
 "Conditions on ${r.title} properties; every given condition must hold."
-input ${T}Filter {
+input ${n.filter} {
   id: StringFilter
 ${filterable.map((f) => `  ${f.gqlName}: ${filterType(f)}`).join('\n')}
 }
-enum ${T}OrderField {
+enum ${n.orderField} {
   ID
 ${filterable.map((f) => `  ${f.name.toUpperCase()}`).join('\n')}
 }
-input ${T}Order {
-  field: ${T}OrderField!
+input ${n.order} {
+  field: ${n.orderField}!
   direction: SortDirection = ASC
 }
 "Result of a ${r.title} mutation: the resource, or what was wrong with the input."
-type ${T}Payload {
-  ${lowerFirst(T)}: ${T}
+type ${n.payload} {
+  ${n.payloadField}: ${T}
   userErrors: [UserError!]!
 }`);
   const writable = inputFields(r);
   if (writable) {
     out.push(`"Properties of a ${r.title}; every missing or invalid one is reported in userErrors."
-input ${T}Input {
+input ${n.input} {
 ${writable}
 }`);
   }
   const mutations: string[] = [];
   const add = (name: string, sig: string) => { if (!custom.mutation.has(name)) mutations.push(`  ${name}${sig}`); };
   if (parents.length && writable) {
-    const args = [...parentArgs, `input: ${T}Input!`].join(', ');
-    add(`create${T}`, `(${args}): ${T}Payload!`);
+    const args = [...parentArgs, `input: ${n.input}!`].join(', ');
+    add(n.create, `(${args}): ${n.payload}!`);
   }
-  if (r.methods.includes('PATCH') && writable) add(`update${T}`, `(id: ID!, input: ${T}Input!): ${T}Payload!`);
-  if (r.methods.includes('PUT') && writable) add(`replace${T}`, `(id: ID!, input: ${T}Input!): ${T}Payload!`);
-  if (r.methods.includes('DELETE')) add(`delete${T}`, `(id: ID!): DeletePayload!`);
+  if (r.methods.includes('PATCH') && writable) add(n.update, `(id: ID!, input: ${n.input}!): ${n.payload}!`);
+  if (r.methods.includes('PUT') && writable) add(n.replace, `(id: ID!, input: ${n.input}!): ${n.payload}!`);
+  if (r.methods.includes('DELETE')) add(n.delete, `(id: ID!): DeletePayload!`);
   if (mutations.length) out.push(`extend type Mutation {\n${mutations.join('\n')}\n}`);
-  if (!custom.query.has(lowerFirst(T))) {
-    out.push(`extend type Query {\n  "One ${r.title} by id, when the token may see it."\n  ${lowerFirst(T)}(id: ID!): ${T}\n}`);
+  if (!custom.query.has(n.query)) {
+    out.push(`extend type Query {\n  "One ${r.title} by id, when the token may see it."\n  ${n.query}(id: ID!): ${T}\n}`);
   }
   return out.join('\n');
+}
+
+/**
+ * The EventResource enum and the EventSubject union, which the SDL declares empty, filled in with
+ * the resources that declare `@events` (in place, so the printed schema keeps its order).
+ */
+function eventDefinition(def: DefinitionNode, registry: Registry): DefinitionNode | undefined {
+  const name = (value: string) => ({ kind: Kind.NAME, value } as const);
+  if (def.kind === Kind.ENUM_TYPE_DEFINITION && def.name.value === EVENT_RESOURCE_ENUM) {
+    return {
+      ...def,
+      values: registry.eventResources.map((r) => ({
+        kind: Kind.ENUM_VALUE_DEFINITION, name: name(enumGqlValue(r.name)),
+        description: r.eventsDoc === undefined ? undefined : { kind: Kind.STRING, value: r.eventsDoc },
+      })),
+    };
+  }
+  if (def.kind === Kind.UNION_TYPE_DEFINITION && def.name.value === EVENT_SUBJECT_UNION) {
+    return { ...def, types: registry.eventResources.map((r) => ({ kind: Kind.NAMED_TYPE, name: name(r.typeName) })) };
+  }
+  return undefined;
 }
 
 /** The source document plus everything derived from the registry. */
@@ -198,13 +218,15 @@ export function deriveSchemaDocument(source: DocumentNode, registry: Registry): 
     for (const f of def.fields ?? []) set?.add(f.name.value);
   }
   const withArgs = source.definitions.map((def) => {
+    const events = eventDefinition(def, registry);
+    if (events) return events;
     if (def.kind !== Kind.OBJECT_TYPE_DEFINITION || !registry.byType.has(def.name.value)) return def;
     const fields = (def.fields ?? []).map((f): FieldDefinitionNode => {
       let t = f.type;
       while (t.kind !== Kind.NAMED_TYPE) t = t.type;
-      const name = t.name.value;
-      if (!name.endsWith('Connection') || (f.arguments?.length ?? 0) > 0) return f;
-      return { ...f, arguments: connectionArgs(name.slice(0, -'Connection'.length)) };
+      const node = connectionNode(t.name.value);
+      if (!node || (f.arguments?.length ?? 0) > 0) return f;
+      return { ...f, arguments: connectionArgs(node) };
     });
     return { ...def, fields };
   });

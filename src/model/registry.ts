@@ -9,9 +9,9 @@ import {
   type ObjectTypeDefinitionNode,
   type TypeNode,
 } from 'graphql';
-import { camelCase, enumRestValue, snakeCase } from './names.js';
+import { camelCase, connectionNode, EVENT_RESOURCE_ENUM, enumGqlValue, enumRestValue, snakeCase } from './names.js';
 import type {
-  Constraints, EnumValueDef, FieldDef, FieldKind, HttpMethod, LinkDef, Owner, RelDef, Registry, ResourceDef,
+  Constraints, EnumValueDef, FieldDef, FieldKind, HandlerDecl, HttpMethod, LinkDef, Owner, RelDef, Registry, ResourceDef,
 } from './types.js';
 import { loadSourceDocument } from './sdl.js';
 
@@ -68,6 +68,27 @@ function readEnum(node: EnumTypeDefinitionNode): EnumValueDef[] {
   }));
 }
 
+/**
+ * The EventResource enum's values: one per resource declaring `@events`. The SDL declares the enum
+ * without values (its description only), so the list cannot be written twice.
+ */
+function eventResourceValues(objects: ObjectTypeDefinitionNode[], declared: EnumValueDef[] | undefined): EnumValueDef[] {
+  if (declared?.length) throw new Error(`enum ${EVENT_RESOURCE_ENUM}: its values come from @events; declare it without values`);
+  return objects.filter((o) => directive(o, 'events')).map((o) => {
+    const rest = directive(o, 'resource')!.name as string;
+    return { gql: enumGqlValue(rest), rest, description: directive(o, 'events')!.doc as string | undefined };
+  });
+}
+
+function readHandlers(obj: ObjectTypeDefinitionNode): HandlerDecl {
+  const h = directive(obj, 'handlers') ?? {};
+  return {
+    create: (h.create as boolean | undefined) ?? false,
+    update: (h.update as boolean | undefined) ?? false,
+    collection: (h.collection as HttpMethod[] | undefined) ?? [],
+  };
+}
+
 export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registry {
   const enums = new Map<string, EnumValueDef[]>();
   const objects: ObjectTypeDefinitionNode[] = [];
@@ -75,6 +96,7 @@ export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registr
     if (def.kind === Kind.ENUM_TYPE_DEFINITION) enums.set(def.name.value, readEnum(def));
     if (def.kind === Kind.OBJECT_TYPE_DEFINITION && directive(def, 'resource')) objects.push(def);
   }
+  enums.set(EVENT_RESOURCE_ENUM, eventResourceValues(objects, enums.get(EVENT_RESOURCE_ENUM)));
   const resourceTypeNames = new Set(objects.map((o) => o.name.value));
   const typeToResource = new Map(objects.map((o) => [o.name.value, directive(o, 'resource')!.name as string]));
 
@@ -88,8 +110,9 @@ export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registr
       const t = unwrap(f.type);
       const rel = directive(f, 'rel');
       if (rel) {
-        const many = t.name.endsWith('Connection');
-        const targetType = many ? t.name.slice(0, -'Connection'.length) : t.name;
+        const node = connectionNode(t.name);
+        const many = node !== undefined;
+        const targetType = node ?? t.name;
         const target = typeToResource.get(targetType);
         if (!target) throw new Error(`${obj.name.value}.${gqlName}: ${targetType} is not a resource`);
         rels.push({
@@ -169,6 +192,10 @@ export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registr
       rels,
       relsByName: new Map(rels.map((x) => [x.name, x])),
       links,
+      events: (directive(obj, 'events')?.names as string[] | undefined) ?? [],
+      eventsDoc: directive(obj, 'events')?.doc as string | undefined,
+      handlers: readHandlers(obj),
+      uploads: directives(obj, 'upload').map((u) => u.field as string),
     };
   });
   return assemble(resources);
@@ -196,6 +223,7 @@ function assemble(resources: ResourceDef[]): Registry {
     byType: new Map(resources.map((r) => [r.typeName, r])),
     byCollection: new Map(resources.map((r) => [r.collection, r])),
     relNames,
+    eventResources: resources.filter((r) => r.events.length),
     resource(name: string) {
       const r = byName.get(name);
       if (!r) throw new Error(`unknown resource ${name}`);

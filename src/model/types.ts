@@ -100,6 +100,20 @@ export interface ResourceDef {
   rels: RelDef[];
   relsByName: Map<string, RelDef>;
   links: LinkDef[];
+  /** Event names it announces (`@events`); empty when its changes are no events. */
+  events: string[];
+  /** Description of its EventResource enum value. */
+  eventsDoc?: string;
+  /** Writes answered by a handler of its own (`@handlers`). */
+  handlers: HandlerDecl;
+  /** Multipart parts that carry its files (`@upload`). */
+  uploads: string[];
+}
+
+export interface HandlerDecl {
+  create: boolean;
+  update: boolean;
+  collection: HttpMethod[];
 }
 
 export interface Registry {
@@ -110,4 +124,6 @@ export interface Registry {
   /** Every rel name in use, with one resource that declares it (for /rels pages). */
   relNames: Map<string, { resource: ResourceDef; rel?: RelDef; link?: LinkDef }>;
   resource(name: string): ResourceDef;
+  /** Resources that announce events, in declaration order. */
+  eventResources: ResourceDef[];
 }

@@ -21,9 +21,10 @@ function resourceSchemas(registry: Registry, base: string): Record<string, Schem
     out[`${T}Create`] = inputSchema(r, requiredOnCreate(r));
     if (takesUpload(r)) {
       const file = { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file content (a file part).' };
-      const upload = (s: Schema) => ({ ...s, properties: { ...(s.properties as object), file } });
+      const parts = Object.fromEntries(r.uploads.map((part) => [part, file]));
+      const upload = (s: Schema) => ({ ...s, properties: { ...(s.properties as object), ...parts } });
       out[`${T}Upload`] = upload(inputSchema(r));
-      out[`${T}UploadCreate`] = upload(inputSchema(r, [...requiredOnCreate(r), 'file']));
+      out[`${T}UploadCreate`] = upload(inputSchema(r, [...requiredOnCreate(r), ...r.uploads]));
     }
     if (CREATED_WITH_TOKEN[r.name]) out[`${T}Created`] = halMember(registry, base, r, { token: ref('Token') });
     for (const rel of r.rels.filter((x) => x.kind === 'many')) {

@@ -4,7 +4,6 @@
 import type { Registry, RelDef, ResourceDef } from '../model/types.js';
 import { accessTarget, grantingScopes, USER_FULL } from '../auth/scopes.js';
 import { collectionAllow, memberAllow, TOP_LEVEL_STORE_COLLECTIONS } from '../rest/resource-routes.js';
-import { collectionHandlers } from '../rest/collection-handlers.js';
 import {
   errors, HEADERS, headOperation, ok, optionsOperation, param, READ_ERRORS, represented, requestBody, security, WRITE_ERRORS,
   type Operation, type PathItem,
@@ -14,9 +13,9 @@ import { collectionName, pascal, ref, type Schema } from './schemas.js';
 /** Resources whose creation through a collection also returns the next token of the chain (custom-creates.ts). */
 export const CREATED_WITH_TOKEN: Record<string, string[]> = { store: [USER_FULL] };
 
-/** A resource that takes its file as multipart/form-data: the one with a `svc:file` download link. */
+/** A resource that takes its file as multipart/form-data (`@upload`). */
 export function takesUpload(r: ResourceDef): boolean {
-  return r.links.some((l) => l.rel === 'file');
+  return r.uploads.length > 0;
 }
 
 const FILTER_OPS = 'not|in|isdefined|greaterthan|greaterthanorequal|lessthan|lessthanorequal';
@@ -126,7 +125,7 @@ function memberItem(r: ResourceDef): PathItem {
 
 function collectionItem(registry: Registry, parent: ResourceDef, rel: RelDef, topLevel: boolean): PathItem {
   const member = registry.resource(rel.target);
-  const allow = collectionAllow(rel);
+  const allow = collectionAllow(rel, member);
   const governing = accessTarget(parent, member);
   const C = collectionName(rel);
   const T = member.typeName;
@@ -134,7 +133,7 @@ function collectionItem(registry: Registry, parent: ResourceDef, rel: RelDef, to
   const tags = [member.name];
   const params = [...(topLevel ? [] : [param('Id')]), param('ApiVersion')];
   const listing = ok(`A page of svc:${rel.name}.`, represented(C));
-  const bulk = !!collectionHandlers[member.name];
+  const bulk = member.handlers.collection.length > 0;
   const oneOrMany = (s: Schema): Schema => (bulk ? { oneOf: [s, { type: 'array', items: s }] } : s);
   const item: PathItem = {};
   const where = topLevel ? 'the token\'s store' : `a ${parent.title}`;

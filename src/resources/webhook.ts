@@ -39,24 +39,18 @@ function authorizeZoom(ctx: ServiceContext, r: ResourceDef, zoom: Zoom[]): void 
   }
 }
 
-/** The event names of DESIGN §6, by event resource (the EventResource enum's REST values). */
-export const EVENT_NAMES: Readonly<Record<string, readonly string[]>> = {
-  transaction: ['created', 'modified', 'captured', 'voided', 'refunded', 'refeed', 'downloaded', 'downloads_revoked'],
-  subscription: ['created', 'modified', 'cancelled', 'refeed'],
-  customer: ['created', 'modified', 'deleted', 'refeed'],
-  cart: ['created', 'modified', 'deleted'],
-  transaction_log: ['created'],
-  changelog: ['created'],
-  subscription_event: ['created'],
-  subscription_mrr_snapshot: ['created'],
-};
+/** The events a resource announces (its `@events`), when it announces any (DESIGN §6). */
+function eventsOf(registry: Registry, resource: string): readonly string[] | undefined {
+  const events = registry.byName.get(resource)?.events;
+  return events?.length ? events : undefined;
+}
 
-function eventProblem(entry: string, resource: string | undefined): string | undefined {
+function eventProblem(registry: Registry, entry: string, resource: string | undefined): string | undefined {
   const m = /^([a-z_]+)\/([a-z_]+)$/.exec(entry);
   if (!m) return `events entry "${entry}" must have the form <resource>/<event>, for example transaction/created`;
   const [, res, event] = m;
-  const known = EVENT_NAMES[res];
-  if (!known) return `events entry "${entry}" names an unknown resource; known: ${Object.keys(EVENT_NAMES).join(', ')}`;
+  const known = eventsOf(registry, res);
+  if (!known) return `events entry "${entry}" names an unknown resource; known: ${registry.eventResources.map((r) => r.name).join(', ')}`;
   if (!known.includes(event)) return `events entry "${entry}" is not a known event; ${res} has ${known.map((e) => `${res}/${e}`).join(', ')}`;
   if (resource && res !== resource) return `events entry "${entry}" is not an event of this webhook's event_resource ${resource}`;
   return undefined;
@@ -71,10 +65,10 @@ export const webhookRules: ResourceRules = {
     const resource = typeof values.event_resource === 'string' ? values.event_resource : undefined;
     const errors: FieldError[] = [];
     for (const entry of events) {
-      const problem = eventProblem(entry, resource);
+      const problem = eventProblem(ctx.registry, entry, resource);
       if (problem) errors.push({ field: 'events', code: 'unknown_event', message: problem });
     }
-    const def = resource && EVENT_NAMES[resource] ? ctx.registry.byName.get(resource) : undefined;
+    const def = resource && eventsOf(ctx.registry, resource) ? ctx.registry.byName.get(resource) : undefined;
     if (def && parseQuery) {
       const raw = typeof values.query === 'string' ? values.query.replace(/^\?/, '') : '';
       const parsed = parseQuery(ctx.registry, def, raw);

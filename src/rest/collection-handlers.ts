@@ -1,7 +1,8 @@
-// Collection methods beyond the generic GET and single-object POST, keyed by the member resource:
-// the attributes collections take bulk POST, PATCH (merge by name), PUT (replace all) and DELETE.
-// A method answers only where the rel also declares it (@rel methods), so the Allow header, the rels
-// pages and the routes agree.
+// Collection methods beyond the generic GET and single-object POST: the attributes collections take
+// bulk POST, PATCH (merge by name), PUT (replace all) and DELETE. The member resource declares them
+// (`@handlers(collection: …)`, looked up through src/rest/resource-handlers.ts), and a method answers
+// only where the rel also declares it (@rel methods), so the Allow header, the rels pages and the
+// routes agree.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deleteAttributes, writeAttributes, type AttributeWrite } from '../resources/attribute.js';
 import { ApiError } from '../services/errors.js';
@@ -14,7 +15,7 @@ import { chargeRead } from './query-cost.js';
 import { representCollection, representOne } from './represent.js';
 
 export type CollectionMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-type Handler = (req: FastifyRequest, reply: FastifyReply, parent: Parent) => Promise<FastifyReply>;
+export type CollectionHandler = (req: FastifyRequest, reply: FastifyReply, parent: Parent) => Promise<FastifyReply>;
 
 function params(req: FastifyRequest): URLSearchParams {
   const i = req.url.indexOf('?');
@@ -35,7 +36,7 @@ async function sendCollection(req: FastifyRequest, reply: FastifyReply, parent: 
   return sendRepresentation(req, reply, rep, { status, headers: status === 201 ? { location: href } : {} });
 }
 
-function attributeWrite(mode: AttributeWrite): Handler {
+function attributeWrite(mode: AttributeWrite): CollectionHandler {
   return async (req, reply, parent) => {
     const ctx = serviceContext(req);
     const body = bodyValue(req);
@@ -49,14 +50,12 @@ function attributeWrite(mode: AttributeWrite): Handler {
   };
 }
 
-export const collectionHandlers: Record<string, Partial<Record<CollectionMethod, Handler>>> = {
-  attribute: {
-    POST: attributeWrite('append'),
-    PATCH: attributeWrite('merge'),
-    PUT: attributeWrite('replace'),
-    async DELETE(req, reply, parent) {
-      await deleteAttributes(serviceContext(req), parent);
-      return reply.code(204).send();
-    },
+export const attributeCollection: Partial<Record<CollectionMethod, CollectionHandler>> = {
+  POST: attributeWrite('append'),
+  PATCH: attributeWrite('merge'),
+  PUT: attributeWrite('replace'),
+  async DELETE(req, reply, parent) {
+    await deleteAttributes(serviceContext(req), parent);
+    return reply.code(204).send();
   },
 };

@@ -86,7 +86,7 @@ function linkDocs(registry: Registry, r: ResourceDef): LinkDoc[] {
 }
 
 function relMethods(registry: Registry, rel: RelDef): string[] {
-  return rel.kind === 'many' ? collectionAllow(rel) : memberAllow(registry.resource(rel.target));
+  return rel.kind === 'many' ? collectionAllow(rel, registry.resource(rel.target)) : memberAllow(registry.resource(rel.target));
 }
 
 function linkMethods(l: LinkDef): string[] {
@@ -118,7 +118,7 @@ function fromRel(registry: Registry, baseUrl: string, owner: ResourceDef, rel: R
   const target = registry.resource(rel.target);
   const title = relTitle(registry, rel);
   if (rel.kind === 'one') return resourceDoc(registry, baseUrl, rel.name, title, target);
-  const methods = collectionAllow(rel);
+  const methods = collectionAllow(rel, target);
   const href = `${selfHref(baseUrl, owner, 1)}/${rel.name}`;
   return resourceDoc(registry, baseUrl, rel.name, title, target, {
     kind: 'collection', methods,

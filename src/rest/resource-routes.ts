@@ -10,8 +10,7 @@ import { actionFields } from './links.js';
 import { parseListQuery } from './query-string.js';
 import { chargeRead } from './query-cost.js';
 import { representCollection, representOne } from './represent.js';
-import { customCreates, customUpdates } from './custom-creates.js';
-import { collectionHandlers, type CollectionMethod } from './collection-handlers.js';
+import { checkResourceHandlers, collectionHandler, createHandler, updateHandler } from './resource-handlers.js';
 import { methodNotAllowed } from './methods.js';
 import { sendDeleted } from './html-feedback.js';
 
@@ -27,10 +26,10 @@ export function memberAllow(r: ResourceDef): string[] {
   return ['GET', 'HEAD', ...r.methods.filter((m) => m !== 'GET'), 'OPTIONS'];
 }
 
-/** Methods a to-many rel's collection path answers. */
-export function collectionAllow(rel: RelDef): string[] {
-  const handled = collectionHandlers[rel.target] ?? {};
-  const writes = (['POST', 'PATCH', 'PUT', 'DELETE'] as const).filter((m) => rel.methods.includes(m) && (m === 'POST' || handled[m]));
+/** Methods a to-many rel's collection path answers (`member` is the rel's target). */
+export function collectionAllow(rel: RelDef, member: ResourceDef): string[] {
+  const writes = (['POST', 'PATCH', 'PUT', 'DELETE'] as const)
+    .filter((m) => rel.methods.includes(m) && (m === 'POST' || member.handlers.collection.includes(m)));
   return ['GET', 'HEAD', ...writes, 'OPTIONS'];
 }
 
@@ -61,7 +60,7 @@ function memberRoute(app: FastifyInstance, r: ResourceDef): void {
         await deleteRow(ctx, r, id, { ifUnchanged });
         return sendDeleted(req, reply, r, id);
       }
-      const customUpdate = customUpdates[r.name];
+      const customUpdate = updateHandler(r);
       if (customUpdate && req.isMultipart()) return customUpdate(req, reply, id, method === 'PUT' ? 'put' : 'patch', query);
       const row = await updateRow(ctx, r, id, bodyObject(req), method === 'PUT' ? 'put' : 'patch', { ifUnchanged });
       return sendRepresentation(req, reply, await representOne(ctx, r, row, query), { etag: true });
@@ -76,7 +75,7 @@ function memberRoute(app: FastifyInstance, r: ResourceDef): void {
 function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef, url = `${parent.path}/:id/${rel.name}`,
   parentIdOf: (req: FastifyRequest) => number = (req) => idParam((req.params as { id: string }).id, parent.name)): void {
   const member = app.container.registry.resource(rel.target);
-  const allow = collectionAllow(rel);
+  const allow = collectionAllow(rel, member);
   const canPost = allow.includes('POST');
   app.route({
     method: [...ALL], url, config: { rest: true },
@@ -88,10 +87,10 @@ function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef,
       const ctx = serviceContext(req);
       const parentRef = { resource: parent, id: parentIdOf(req), rel };
       const qs = params(req);
-      const handler = collectionHandlers[member.name]?.[method as CollectionMethod];
+      const handler = collectionHandler(member, method);
       if (handler) return handler(req, reply, parentRef);
       if (method === 'POST') {
-        const custom = customCreates[member.name];
+        const custom = createHandler(member);
         if (custom) return custom(req, reply, parentRef);
         // A create a rule folded into an existing row (an identical cart item) answers 200, not 201.
         const { row, created } = await createOrAbsorbRow(ctx, member, bodyObject(req), { parent: parentRef });
@@ -122,6 +121,7 @@ function tokenStore(req: FastifyRequest): number {
 export const TOP_LEVEL_STORE_COLLECTIONS = ['native_integrations'];
 
 export function registerResourceRoutes(app: FastifyInstance): void {
+  checkResourceHandlers(app.container.registry);
   for (const r of app.container.registry.resources) {
     memberRoute(app, r);
     for (const rel of r.rels) if (rel.kind === 'many') collectionRoute(app, r, rel);

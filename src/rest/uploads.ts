@@ -43,12 +43,14 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** Route patterns that take multipart bodies: the downloadable member and its collections. */
+/** Route patterns that take multipart bodies: the members and collections of resources with an `@upload`. */
 function multipartRoutes(app: FastifyInstance): Set<string> {
   const registry = app.container.registry;
-  const routes = new Set([`${registry.resource(RESOURCE).path}/:id`]);
+  const uploading = new Set(registry.resources.filter((r) => r.uploads.length).map((r) => r.name));
+  const routes = new Set<string>();
   for (const r of registry.resources) {
-    for (const rel of r.rels) if (rel.kind === 'many' && rel.target === RESOURCE) routes.add(`${r.path}/:id/${rel.name}`);
+    if (uploading.has(r.name)) routes.add(`${r.path}/:id`);
+    for (const rel of r.rels) if (rel.kind === 'many' && uploading.has(rel.target)) routes.add(`${r.path}/:id/${rel.name}`);
   }
   return routes;
 }

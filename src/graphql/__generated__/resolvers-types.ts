@@ -5471,6 +5471,21 @@ export type DerivedDirectiveArgs = { };
 
 export type DerivedDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = DerivedDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
+export type EventsDirectiveArgs = {
+  doc?: Maybe<Scalars['String']['input']>;
+  names: Array<Scalars['String']['input']>;
+};
+
+export type EventsDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = EventsDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type HandlersDirectiveArgs = {
+  collection?: Maybe<Array<HttpMethod>>;
+  create?: Maybe<Scalars['Boolean']['input']>;
+  update?: Maybe<Scalars['Boolean']['input']>;
+};
+
+export type HandlersDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = HandlersDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type LinkDirectiveArgs = {
   href: Scalars['String']['input'];
   methods?: Maybe<Array<HttpMethod>>;
@@ -5519,6 +5534,12 @@ export type ResourceDirectiveArgs = {
 };
 
 export type ResourceDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = ResourceDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type UploadDirectiveArgs = {
+  field: Scalars['String']['input'];
+};
+
+export type UploadDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = UploadDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type ValueDirectiveArgs = {
   rest: Scalars['String']['input'];
@@ -7225,11 +7246,14 @@ export type DirectiveResolvers<ContextType = GraphQLContext> = ResolversObject<{
   constraint?: ConstraintDirectiveResolver<any, any, ContextType>;
   default?: DefaultDirectiveResolver<any, any, ContextType>;
   derived?: DerivedDirectiveResolver<any, any, ContextType>;
+  events?: EventsDirectiveResolver<any, any, ContextType>;
+  handlers?: HandlersDirectiveResolver<any, any, ContextType>;
   link?: LinkDirectiveResolver<any, any, ContextType>;
   readOnly?: ReadOnlyDirectiveResolver<any, any, ContextType>;
   ref?: RefDirectiveResolver<any, any, ContextType>;
   rel?: RelDirectiveResolver<any, any, ContextType>;
   resource?: ResourceDirectiveResolver<any, any, ContextType>;
+  upload?: UploadDirectiveResolver<any, any, ContextType>;
   value?: ValueDirectiveResolver<any, any, ContextType>;
   writeOnce?: WriteOnceDirectiveResolver<any, any, ContextType>;
   writeOnly?: WriteOnlyDirectiveResolver<any, any, ContextType>;
