@@ -85,7 +85,7 @@ export async function buildPayload(ctx: ServiceContext, renderer: PayloadRendere
     return await renderer.render(ctx, r, row, query);
   } catch (err) {
     // A zoomed child the webhook's scopes may not read: the attempt fails, saying why.
-    if (err instanceof ApiError && err.status === 403) throw new PayloadError(`the webhook's query zooms into what its scopes may not read: ${err.message}`);
+    if (err instanceof ApiError && err.kind === 'forbidden') throw new PayloadError(`the webhook's query zooms into what its scopes may not read: ${err.message}`);
     throw err;
   }
 }

@@ -5,6 +5,7 @@ import { authorize, getRow } from '../services/resource-service.js';
 import type { GraphQLContext } from './context.js';
 import { guard } from './errors.js';
 import type { QueryResolvers } from './__generated__/resolvers-types.js';
+import { apiError } from '../services/error-catalog.js';
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
@@ -35,7 +36,7 @@ export function queryResolvers(registry: Registry): Record<string, unknown> {
   const handwritten: Pick<QueryResolvers, 'store' | 'node' | 'viewer'> = {
     store: (_, args, ctx) => guard(async () => {
       const p = ctx.svc.principal;
-      if (p.kind === 'anonymous') throw ApiError.unauthenticated();
+      if (p.kind === 'anonymous') throw apiError('UNAUTHENTICATED');
       const id = args.id ?? (p.storeId ? String(p.storeId) : undefined);
       return id ? rowOrNull(ctx, registry.resource('store'), id) : null;
     }),

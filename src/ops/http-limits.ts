@@ -3,9 +3,9 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerOptions } from 'node:http';
 import type { Config } from '../config.js';
-import { ApiError } from '../services/errors.js';
 import { sendErrors } from '../rest/http.js';
 import { isSafeNumber, parse as parseLossless } from 'lossless-json';
+import { apiError } from '../services/error-catalog.js';
 
 /** Largest request body (uploads have their own limit, MAX_UPLOAD_BYTES). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -69,7 +69,7 @@ export function registerInputLimits(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') return done(null, undefined); // an empty body is no body (DESIGN §3)
     if (jsonDepth(body as string) > MAX_JSON_DEPTH) {
-      return done(ApiError.invalid([{ code: 'too_deep', message: `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels` }]), undefined);
+      return done(apiError('TOO_DEEP', { max: MAX_JSON_DEPTH }), undefined);
     }
     // Exact decimals (DESIGN §3): a number with more digits than a double holds (a rate of
     // 9007199254740993) keeps its text, which the decimal fields take as is. The secure parse runs

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLIENT_FULL } from '../auth/scopes.js';
 import type { Representation } from '../representations/types.js';
-import { ApiError } from '../services/errors.js';
+import { apiError, insufficientScope } from '../services/error-catalog.js';
 import { sendRepresentation } from './http.js';
 
 interface Check {
@@ -21,8 +21,8 @@ const CHECKS: Check[] = [
 
 function requireClient(req: FastifyRequest): void {
   const p = req.principal;
-  if (p.kind === 'anonymous') throw ApiError.unauthenticated();
-  if (!p.scopes.has(CLIENT_FULL)) throw ApiError.forbidden([CLIENT_FULL]);
+  if (p.kind === 'anonymous') throw apiError('UNAUTHENTICATED');
+  if (!p.scopes.has(CLIENT_FULL)) throw insufficientScope([CLIENT_FULL]);
 }
 
 const pathOf = (c: Check) => `/reporting/${c.rel.replace(/^reporting_/, '')}`;
@@ -49,10 +49,10 @@ export function registerReportingRoutes(app: FastifyInstance): void {
       requireClient(req);
       const value = (req.query as Record<string, unknown>)[c.param];
       if (typeof value !== 'string' || value === '' || value.length > 300) {
-        throw ApiError.invalid([{ field: c.param, code: 'required', message: `give one ${c.param} of at most 300 characters` }]);
+        throw apiError('REPORT_PARAM_REQUIRED', { param: c.param }, { field: c.param });
       }
       const row = await app.container.database.db.selectFrom(c.table).select('id').where(c.column, '=', value).executeTakeFirst();
-      if (!row) throw ApiError.notFound(`${c.table === 'users' ? 'user' : 'store'} with this ${c.param}`);
+      if (!row) throw apiError('NOT_FOUND', { what: `${c.table === 'users' ? 'user' : 'store'} with this ${c.param}` });
       const rep: Representation = {
         self: { href: `${base}${pathOf(c)}?${new URLSearchParams({ [c.param]: value })}`, title: c.found.title },
         class: [c.rel], properties: { [c.param]: value, exists: true },

@@ -7,7 +7,7 @@ import type { Page } from '../data/repository.js';
 import { HAL_JSON, type Action, type ActionField, type Embedded, type Link, type Representation } from '../representations/types.js';
 import type { ServiceContext } from '../services/context.js';
 import { authorize, beforeRead } from '../services/resource-service.js';
-import { ApiError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
 import { accessTarget } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
 import { readerView } from '../services/reader-view.js';
@@ -62,10 +62,7 @@ interface Tally {
 function countLevel(tally: Tally, added: number): void {
   tally.objects += added;
   if (tally.objects > tally.max) {
-    throw ApiError.invalid([{
-      field: 'zoom', code: 'response_too_large',
-      message: `The answer would embed more than ${tally.max} objects; ask for a smaller limit or fewer zooms, or follow links instead.`,
-    }]);
+    throw apiError('RESPONSE_TOO_LARGE', { max: tally.max }, { field: 'zoom' });
   }
 }
 

@@ -18,10 +18,11 @@ import { normalizeInput, type WriteMode } from './validate.js';
 import { isUniqueViolation } from './unique.js';
 import { recordChange } from '../events/record.js';
 import { assertWritable } from './frozen.js';
+import { apiError, insufficientScope } from './error-catalog.js';
 
 export function authorize(ctx: ServiceContext, r: ResourceDef, mode: AccessMode): void {
-  if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
-  if (!allowed(ctx.principal, r, mode)) throw ApiError.forbidden(grantingScopes(r, mode));
+  if (ctx.principal.kind === 'anonymous') throw apiError('UNAUTHENTICATED');
+  if (!allowed(ctx.principal, r, mode)) throw insufficientScope(grantingScopes(r, mode));
 }
 
 /** Lets the resource's rules tidy its rows before the caller reads them (expired cart items go). */
@@ -34,7 +35,7 @@ export async function getRow(ctx: ServiceContext, r: ResourceDef, id: number, mo
   authorize(ctx, r, mode);
   await beforeRead(ctx, r);
   const row = await ctx.repo.findById(r, tenantScope(ctx.principal), id);
-  if (!row) throw ApiError.notFound(r.name);
+  if (!row) throw apiError('NOT_FOUND', { what: r.name });
   return row;
 }
 
@@ -56,7 +57,7 @@ export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQ
     // lists a store's taxes); the parent must still be the caller's.
     if (!(e instanceof ApiError) || e.kind !== 'forbidden') throw e;
     const row = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
-    if (!row) throw ApiError.notFound(parent.resource.name);
+    if (!row) throw apiError('NOT_FOUND', { what: parent.resource.name });
   });
   await beforeRead(ctx, child);
   const scope = childScope(child, tenantScope(ctx.principal));
@@ -146,7 +147,7 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   if (!opts.authorized) authorize(ctx, parent ? accessTarget(parent.resource, r) : r, 'write');
   if (parent) {
     const parentRow = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
-    if (!parentRow) throw ApiError.notFound(parent.resource.name);
+    if (!parentRow) throw apiError('NOT_FOUND', { what: parent.resource.name });
   }
   const w: WriteInput = { mode: 'create', input: { ...input } };
   if (parent) {
@@ -201,7 +202,7 @@ async function assertUnchanged(ctx: ServiceContext, r: ResourceDef, id: number, 
   const current = await ctx.repo.findById(r, tenantScope(ctx.principal), id, tx);
   const same = current && Object.keys({ ...current, ...expected }).every((k) => JSON.stringify(current[k]) === JSON.stringify(expected[k]));
   if (!same) {
-    throw new ApiError('precondition_failed', [{ code: 'precondition_failed', message: 'If-Match does not match the current ETag; fetch the resource again' }]);
+    throw apiError('PRECONDITION_FAILED');
   }
 }
 
@@ -210,7 +211,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   const existing = await getRow(ctx, r, id, 'write');
   const rules = resourceRules[r.name];
   const reason = rules?.frozen?.(existing, ctx);
-  if (reason) throw ApiError.conflict('immutable', reason);
+  if (reason) throw apiError('IMMUTABLE', { reason });
   const w: WriteInput = { mode, input: { ...input }, existing };
   const columns = await prepareWrite(ctx, r, w);
   columns.date_modified = formatTimestamp(ctx.clock.now());
@@ -221,7 +222,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
     await assertWritable(ctx, tx, r, id);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     const row = await ctx.repo.update(r, id, columns, tx);
-    if (!row) throw ApiError.notFound(r.name);
+    if (!row) throw apiError('NOT_FOUND', { what: r.name });
     await rules?.afterWrite?.(row, w, ctx, tx);
     grew = await recordChange(tx, ctx, r, 'modified', existing, row, { event: rules?.updateEvent?.(existing, row) });
     return row;
@@ -233,7 +234,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
 export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number, guard: GuardOptions = {}): Promise<void> {
   const existing = await getRow(ctx, r, id, 'write');
   const reason = resourceRules[r.name]?.frozen?.(existing, ctx);
-  if (reason) throw ApiError.conflict('immutable', reason);
+  if (reason) throw apiError('IMMUTABLE', { reason });
   const grew = await inTransaction(ctx.database, async (tx) => {
     if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
     await assertWritable(ctx, tx, r, id);
@@ -249,7 +250,7 @@ async function writeGuarded<T>(r: ResourceDef, fn: () => Promise<T>): Promise<T>
   try {
     return await fn();
   } catch (err) {
-    if (isUniqueViolation(err)) throw ApiError.conflict('duplicate', `another ${r.name} already has one of these unique values`);
+    if (isUniqueViolation(err)) throw apiError('DUPLICATE', { resource: r.name });
     throw err;
   }
 }

@@ -18,6 +18,7 @@ import type { ServiceContext } from './context.js';
 import { ApiError, type FieldError } from './errors.js';
 import { authorize } from './resource-service.js';
 import * as rows from './staged-upload-rows.js';
+import { fieldError } from './error-catalog.js';
 
 /** How long a staged upload may wait for its bytes and then for the write that claims them. */
 export const STAGED_UPLOAD_TTL_MS = 60 * 60 * 1000;
@@ -197,7 +198,7 @@ export async function consumeStagedUpload(tx: Tx, ctx: ServiceContext, id: numbe
   if (await rows.consume(tx, id, ctx.principal.storeId ?? 0, now)) return;
   const row = await rows.findById(tx, id);
   throw ApiError.invalid([referenceProblem(row, ctx.principal.storeId, now)
-    ?? { field: STAGED_FIELD, code: 'already_used', message: 'this staged upload has already been used' }]);
+    ?? fieldError('STAGED_UPLOAD_USED', {}, { field: STAGED_FIELD })]);
 }
 
 /**
