@@ -11,7 +11,7 @@ import { encodeValue } from './codec.js';
 type EB = ExpressionBuilder<any, any>;
 
 export class QueryError extends Error {
-  constructor(public readonly field: string, public readonly code: string, message: string) {
+  constructor(public readonly field: string, public readonly code: 'unknown_field' | 'invalid_value', message: string) {
     super(message);
   }
 }

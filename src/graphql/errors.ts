@@ -18,7 +18,8 @@ export const GRAPHQL_CODES: Record<ErrorKind, string> = {
   rate_limited: 'RATE_LIMITED', unavailable: 'UNAVAILABLE', insufficient_storage: 'INSUFFICIENT_STORAGE',
   // Raised only by the HTTP layer, never met by a resolver.
   method_not_allowed: 'INTERNAL_SERVER_ERROR', unsupported_media_type: 'INTERNAL_SERVER_ERROR',
-  not_acceptable: 'INTERNAL_SERVER_ERROR', internal: 'INTERNAL_SERVER_ERROR',
+  not_acceptable: 'INTERNAL_SERVER_ERROR', internal: 'INTERNAL_SERVER_ERROR', gone: 'NOT_FOUND', unprocessable: 'BAD_USER_INPUT',
+  range_not_satisfiable: 'BAD_USER_INPUT', uri_too_long: 'BAD_REQUEST',
 };
 
 /** What a client can act on besides the code: the scopes that would grant a FORBIDDEN action, the wait of a retry. */

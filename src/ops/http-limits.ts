@@ -5,7 +5,7 @@ import type { ServerOptions } from 'node:http';
 import type { Config } from '../config.js';
 import { sendErrors } from '../rest/http.js';
 import { isSafeNumber, parse as parseLossless } from 'lossless-json';
-import { apiError } from '../services/error-catalog.js';
+import { apiError, fieldError } from '../services/error-catalog.js';
 
 /** Largest request body (uploads have their own limit, MAX_UPLOAD_BYTES). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -60,7 +60,7 @@ export function registerInputLimits(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     const q = req.url.indexOf('?');
     if (q >= 0 && req.url.length - q - 1 > MAX_QUERY_BYTES) {
-      return sendErrors(req, reply, 414, [{ code: 'uri_too_long', message: `the query string is longer than ${MAX_QUERY_BYTES} bytes` }]);
+      return sendErrors(req, reply, 414, [fieldError('URI_TOO_LONG', { max: MAX_QUERY_BYTES })]);
     }
   });
   // Deeply nested JSON parses fine but overflows the stack of whatever walks it later

@@ -10,6 +10,7 @@ export const HTTP_STATUS: Record<ErrorKind, number> = {
   invalid: 400, unauthenticated: 401, forbidden: 403, not_found: 404, method_not_allowed: 405,
   not_acceptable: 406, conflict: 409, precondition_failed: 412, too_large: 413, unsupported_media_type: 415,
   rate_limited: 429, internal: 500, unavailable: 503, insufficient_storage: 507,
+  gone: 410, unprocessable: 422, range_not_satisfiable: 416, uri_too_long: 414,
 };
 
 export function httpStatusOf(err: ApiError): number {

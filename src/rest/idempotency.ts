@@ -20,6 +20,7 @@ import { dbLeaseUntil, dbNowMs } from '../db/db-clock.js';
 import { formatTimestamp } from '../services/clock.js';
 import { isUniqueViolation } from '../services/unique.js';
 import { sendErrors } from './http.js';
+import type { ErrorCode } from '../services/error-catalog.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,7 +49,7 @@ function bodyHash(req: FastifyRequest): string {
 
 const aad = (owner: string, key: string) => `${owner}\n${key}`;
 
-function keyError(req: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, headers?: Record<string, string>) {
+function keyError(req: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message: string, headers?: Record<string, string>) {
   return sendErrors(req, reply, status, [{ field: 'Idempotency-Key', code, message }], headers);
 }
 

@@ -7,6 +7,7 @@
 // The codes a field's validation answers (required, max_length, …) are the sub-catalog in
 // field-codes.ts.
 import { ApiError, type ErrorDetails, type ErrorKind, type FieldError } from './errors.js';
+import type { FieldCode } from './field-codes.js';
 
 export interface CatalogEntry {
   readonly code: string;
@@ -103,7 +104,55 @@ export const CATALOG = {
   INSUFFICIENT_STORAGE: entry({ code: 'insufficient_storage', kind: 'insufficient_storage', message: 'The service has no storage space left to keep this; nothing of it was stored. Retry later.',
     meaning: 'The disk is full; nothing was stored (507 with Retry-After).' }),
 
+  // Files: downloads (download-serving.ts) and staged uploads (staged-uploads.ts) refuse with a reason;
+  // the REST routes answer it as `download_<reason>` or `<reason>`.
+  DOWNLOAD_UNKNOWN: entry({ code: 'download_unknown', kind: 'not_found', message: 'There is no download at this address.',
+    meaning: 'The download link is not one the service issued.' }),
+  DOWNLOAD_NO_FILE: entry({ code: 'download_no_file', kind: 'not_found', message: 'The store has not uploaded this file yet; try again later.',
+    meaning: 'The purchase is entitled to the file, which the store has not uploaded yet.' }),
+  DOWNLOAD_EXHAUSTED: entry({ code: 'download_exhausted', kind: 'gone', message: 'This download has been used up: every download it allowed has been made.',
+    meaning: 'Every download the purchase allowed has been made (410).' }),
+  DOWNLOAD_EXPIRED: entry({ code: 'download_expired', kind: 'gone', message: 'This download has expired: its download period is over.',
+    meaning: 'The download period is over (410).' }),
+  DOWNLOAD_REVOKED: entry({ code: 'download_revoked', kind: 'gone', message: 'This download has been revoked: the purchase was refunded or voided.',
+    meaning: 'The purchase was refunded or voided (410).' }),
+  DOWNLOAD_WITHDRAWN: entry({ code: 'download_withdrawn', kind: 'gone', message: 'This file is no longer offered by the store.',
+    meaning: 'The store removed the file (410).' }),
+  RANGE_NOT_SATISFIABLE: entry({ code: 'range_not_satisfiable', kind: 'range_not_satisfiable', transport: true, message: 'the file has {size} bytes',
+    meaning: 'A Range starts beyond the end of the file (416 with Content-Range).' }),
+  UPLOAD_UNKNOWN: entry({ code: 'unknown', kind: 'not_found', message: 'no upload is waiting at this URL',
+    meaning: 'A PUT to an upload URL the service did not issue (or of another store).' }),
+  UPLOAD_EXPIRED: entry({ code: 'expired', kind: 'gone', message: 'this upload URL has expired; stage a new upload',
+    meaning: 'The staged upload URL expired before the bytes came (410).' }),
+  UPLOAD_ALREADY_UPLOADED: entry({ code: 'already_uploaded', kind: 'conflict', message: 'this upload URL has already been used; stage a new upload',
+    meaning: 'The staged upload URL already received its file.' }),
+  UPLOAD_TOO_LARGE: entry({ code: 'too_large', kind: 'too_large', message: 'the file must be at most {max} bytes',
+    meaning: 'The body or file is larger than this endpoint takes (413).' }),
+  UPLOAD_SIZE_MISMATCH: entry({ code: 'size_mismatch', kind: 'invalid', message: 'the upload was staged for {declared} bytes but {sent} were sent',
+    meaning: 'The bytes sent differ in number from the size the upload was staged with.' }),
+  UPLOAD_INCOMPLETE: entry({ code: 'incomplete', kind: 'invalid', message: 'the upload ended before the whole body arrived',
+    meaning: 'The connection ended before the whole file arrived.' }),
+
+  // Idempotency-Key (rest/idempotency.ts).
+  IDEMPOTENCY_KEY_INVALID: entry({ code: 'invalid_value', kind: 'invalid', transport: true, message: 'Idempotency-Key must be 1 to 255 characters',
+    meaning: 'A value has the right type but is not acceptable (see the field codes).' }),
+  IDEMPOTENCY_KEY_REUSED: entry({ code: 'idempotency_key_reused', kind: 'unprocessable', transport: true, message: 'this Idempotency-Key was used for a different request',
+    meaning: 'The key was first sent with another method, URL or body (422).' }),
+  IDEMPOTENCY_KEY_IN_PROGRESS: entry({ code: 'idempotency_key_in_progress', kind: 'conflict', transport: true,
+    message: 'a request with this Idempotency-Key is still being processed; retry shortly',
+    meaning: 'The first request with this key has not finished; retry after Retry-After.' }),
+  IDEMPOTENCY_KEY_NOT_REPLAYABLE: entry({ code: 'idempotency_key_not_replayable', kind: 'conflict', transport: true,
+    message: 'the first request with this Idempotency-Key{where}; its answer carried credentials, which are shown once and not kept for replay. Send the request again with a new Idempotency-Key.',
+    meaning: 'The first answer held credentials, which are not kept; send the request again with a new key.' }),
+
   // Transport: the HTTP layer's own refusals.
+  URI_TOO_LONG: entry({ code: 'uri_too_long', kind: 'uri_too_long', transport: true, message: 'the query string is longer than {max} bytes',
+    meaning: 'The query string is longer than the service reads (414).' }),
+  NO_RELATION: entry({ code: 'not_found', kind: 'not_found', transport: true, message: 'there is no relation svc:{rel}',
+    meaning: 'The resource (or its parent) does not exist, or is not visible to this token.' }),
+  DOCS_NOT_ACCEPTABLE: entry({ code: 'not_acceptable', kind: 'not_acceptable', transport: true,
+    message: 'documentation pages are text/html, application/json or application/hal+json',
+    meaning: 'Accept names no representation this resource has (406).' }),
   INVALID_XML: entry({ code: 'invalid_body', kind: 'invalid', transport: true, message: 'malformed XML body',
     meaning: 'The body could not be read as the input this endpoint takes.' }),
   NOT_AN_OBJECT: entry({ code: 'invalid_body', kind: 'invalid', transport: true, message: 'the request body must be an object of properties',
@@ -137,6 +186,9 @@ export const CATALOG = {
 } as const;
 
 export type ErrorName = keyof typeof CATALOG;
+
+/** Every code the API answers: the catalog's and the field codes. */
+export type ErrorCode = (typeof CATALOG)[ErrorName]['code'] | FieldCode;
 
 /** The {names} of a message template. */
 type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;

@@ -3,17 +3,20 @@
 // GraphQL to userErrors (validation) or errors with extensions.code (graphql/errors.ts).
 // Build them from the catalog (error-catalog.ts), which declares every code and message once.
 
+import type { ErrorCode } from './error-catalog.js';
+
 export interface FieldError {
   /** REST property name; undefined when the whole input is at fault. */
   field?: string;
-  code: string;
+  /** Only codes declared in the catalog or its field sub-catalog (field-codes.ts). */
+  code: ErrorCode;
   message: string;
 }
 
 export type ErrorKind =
   | 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'conflict'
   | 'precondition_failed' | 'too_large' | 'unsupported_media_type' | 'not_acceptable' | 'rate_limited'
-  | 'unavailable' | 'insufficient_storage' | 'internal';
+  | 'unavailable' | 'insufficient_storage' | 'internal' | 'gone' | 'unprocessable' | 'range_not_satisfiable' | 'uri_too_long';
 
 /** What a client needs beyond the message, as data; each transport says it its own way. */
 export interface ErrorDetails {
