@@ -128,7 +128,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
       return sendApiError(req, reply, unavailableError());
     }
     req.log.error({ err }, 'unhandled error');
-    return sendApiError(req, reply, apiError('INTERNAL'));
+    return sendApiError(req, reply, apiError('UNEXPECTED'));
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -41,7 +41,7 @@ export async function registerClient(ctx: ServiceContext, tokens: TokenService, 
 
 /** 401 without a token, 403 without the scope: checked before anything is looked up. */
 export function requireScope(ctx: ServiceContext, scope: string): void {
-  if (ctx.principal.kind === 'anonymous') throw apiError('UNAUTHENTICATED');
+  if (ctx.principal.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
   if (!ctx.principal.scopes.has(scope)) throw insufficientScope([scope]);
 }
 

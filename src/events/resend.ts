@@ -34,7 +34,7 @@ export async function refeedTransaction(ctx: ServiceContext, transactionId: numb
   authorize(ctx, ctx.registry.resource('webhook'), 'resend');
   const r = ctx.registry.resource('transaction');
   const txn = await ctx.repo.findById(r, tenantScope(ctx.principal), transactionId);
-  if (!txn) throw apiError('NOT_FOUND', { what: 'transaction' });
+  if (!txn) throw apiError('NO_SUCH', { what: 'transaction' });
   const errors: FieldError[] = [];
   if (input.event !== undefined && input.event !== 'refeed') {
     errors.push({ field: 'event', code: 'invalid_value', message: 'event must be "refeed"' });
@@ -77,7 +77,7 @@ export async function resendSince(ctx: ServiceContext, webhookId: number, input:
   const def = ctx.registry.resource('webhook');
   authorize(ctx, def, 'resend');
   const hook = await ctx.repo.findById(def, tenantScope(ctx.principal), webhookId);
-  if (!hook) throw apiError('NOT_FOUND', { what: 'webhook' });
+  if (!hook) throw apiError('NO_SUCH', { what: 'webhook' });
   const since = parseSince(input.since);
   if (!since) throw apiError(input.since == null ? 'SINCE_REQUIRED' : 'SINCE_INVALID', {}, { field: 'since' });
   const row = { id: hook.id, store_id: Number(hook.store_id), event_resource: String(hook.event_resource), events: JSON.stringify(hook.events ?? []), is_active: 1 };

@@ -34,7 +34,7 @@ function afterOf(args: EventArgs): number | undefined {
 
 function storeOf(ctx: GraphQLContext): number {
   const p = ctx.svc.principal;
-  if (p.kind === 'anonymous') throw apiError('UNAUTHENTICATED');
+  if (p.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
   if (!p.storeId) throw insufficientScope(['store_full_access']);
   return p.storeId;
 }

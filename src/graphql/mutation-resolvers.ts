@@ -25,7 +25,7 @@ export function restInput(r: ResourceDef, input: Record<string, unknown>): Recor
 
 export function idOf(raw: unknown): number {
   const s = String(raw);
-  if (!/^[1-9]\d{0,15}$/.test(s)) throw apiError('NOT_FOUND', { what: 'resource' });
+  if (!/^[1-9]\d{0,15}$/.test(s)) throw apiError('NO_SUCH', { what: 'resource' });
   return Number(s);
 }
 

@@ -36,7 +36,7 @@ export function queryResolvers(registry: Registry): Record<string, unknown> {
   const handwritten: Pick<QueryResolvers, 'store' | 'node' | 'viewer'> = {
     store: (_, args, ctx) => guard(async () => {
       const p = ctx.svc.principal;
-      if (p.kind === 'anonymous') throw apiError('UNAUTHENTICATED');
+      if (p.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
       const id = args.id ?? (p.storeId ? String(p.storeId) : undefined);
       return id ? rowOrNull(ctx, registry.resource('store'), id) : null;
     }),

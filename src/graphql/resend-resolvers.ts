@@ -6,7 +6,7 @@ import { userErrorsOf } from './errors.js';
 import { apiError } from '../services/error-catalog.js';
 
 function idOf(raw: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw apiError('NOT_FOUND', { what: 'resource' });
+  if (!/^[1-9]\d{0,15}$/.test(raw)) throw apiError('NO_SUCH', { what: 'resource' });
   return Number(raw);
 }
 

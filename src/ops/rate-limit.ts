@@ -80,12 +80,12 @@ export class Budget {
   }
 
   message(s: Spent): string {
-    return formatMessage(CATALOG.RATE_LIMITED.message, { limit: s.limit, window: this.windowSeconds, costPerPoint: this.costPerPoint, reset: s.reset });
+    return formatMessage(CATALOG.BUDGET_SPENT.message, { limit: s.limit, window: this.windowSeconds, costPerPoint: this.costPerPoint, reset: s.reset });
   }
 
   /** The 429 to throw once the budget is spent. */
   refusal(s: Spent): ApiError {
-    return apiError('RATE_LIMITED', { limit: s.limit, window: this.windowSeconds, costPerPoint: this.costPerPoint, reset: s.reset },
+    return apiError('BUDGET_SPENT', { limit: s.limit, window: this.windowSeconds, costPerPoint: this.costPerPoint, reset: s.reset },
       { details: { retryAfter: s.reset } });
   }
 }

@@ -35,7 +35,7 @@ export function isStorageFull(err: unknown): boolean {
 
 /** 507 Insufficient Storage: the request was fine, there is no room to keep what it sends. */
 export function storageFullError(): ApiError {
-  return apiError('INSUFFICIENT_STORAGE', {}, { details: { retryAfter: 60 } });
+  return apiError('STORAGE_FULL', {}, { details: { retryAfter: 60 } });
 }
 
 export function isUnavailable(err: unknown): boolean {
@@ -51,5 +51,5 @@ export function isUnavailable(err: unknown): boolean {
 }
 
 export function unavailableError(): ApiError {
-  return apiError('UNAVAILABLE', {}, { details: { retryAfter: 5 } });
+  return apiError('DATABASE_UNAVAILABLE', {}, { details: { retryAfter: 5 } });
 }

@@ -126,8 +126,9 @@ const parser = new XMLParser({
   },
 });
 
+/** The XML field codes (field-codes.ts) with the parser's own sentence. */
 function bad(code: FieldCode, message: string): ApiError {
-  return new ApiError('invalid', [{ code, message }]);
+  return ApiError.invalid([{ code, message }]);
 }
 
 const tagOf = (node: XNode): string => Object.keys(node).find((k) => k !== ':@') ?? '';

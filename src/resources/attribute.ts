@@ -42,7 +42,7 @@ async function parentAttributes(ctx: ServiceContext, parent: Parent): Promise<Va
 async function checkParent(ctx: ServiceContext, r: ResourceDef, parent: Parent): Promise<void> {
   authorize(ctx, accessTarget(parent.resource, r), 'write');
   const row = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
-  if (!row) throw apiError('NOT_FOUND', { what: parent.resource.name });
+  if (!row) throw apiError('NO_SUCH', { what: parent.resource.name });
 }
 
 function plan(ctx: ServiceContext, r: ResourceDef, entries: unknown[], bulk: boolean, mode: AttributeWrite,

@@ -70,6 +70,6 @@ export function effectiveMethod(req: FastifyRequest): string {
 
 export function idParam(raw: unknown, what: string): number {
   const s = String(raw);
-  if (!/^[1-9]\d{0,15}$/.test(s)) throw apiError('NOT_FOUND', { what });
+  if (!/^[1-9]\d{0,15}$/.test(s)) throw apiError('NO_SUCH', { what });
   return Number(s);
 }

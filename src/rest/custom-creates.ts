@@ -19,7 +19,7 @@ export const customCreates: Record<string, CustomCreate> = {
   async store(req, reply, parent) {
     const ctx = serviceContext(req);
     requireScope(ctx, USER_FULL);
-    if (parent.resource.name !== 'user' || parent.id !== ctx.principal.userId) throw apiError('NOT_FOUND', { what: 'user' });
+    if (parent.resource.name !== 'user' || parent.id !== ctx.principal.userId) throw apiError('NO_SUCH', { what: 'user' });
     const { store, token } = await createStoreWithToken(ctx, req.server.container.tokens, bodyObject(req));
     const rep = await representOne(ctx, ctx.registry.resource('store'), store);
     rep.properties.token = token;

@@ -106,7 +106,7 @@ export function checkIfMatch(req: FastifyRequest, rep: Representation): void {
   if (!header) return;
   const etag = etagOf(render('application/hal+json', rep, renderContext(req, rep.self.title)));
   if (!listed(header).some((t) => t === '*' || stateOf(t) === etag)) {
-    throw apiError('PRECONDITION_FAILED');
+    throw apiError('ETAG_MISMATCH');
   }
 }
 

@@ -21,7 +21,7 @@ const CHECKS: Check[] = [
 
 function requireClient(req: FastifyRequest): void {
   const p = req.principal;
-  if (p.kind === 'anonymous') throw apiError('UNAUTHENTICATED');
+  if (p.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
   if (!p.scopes.has(CLIENT_FULL)) throw insufficientScope([CLIENT_FULL]);
 }
 
@@ -52,7 +52,7 @@ export function registerReportingRoutes(app: FastifyInstance): void {
         throw apiError('REPORT_PARAM_REQUIRED', { param: c.param }, { field: c.param });
       }
       const row = await app.container.database.db.selectFrom(c.table).select('id').where(c.column, '=', value).executeTakeFirst();
-      if (!row) throw apiError('NOT_FOUND', { what: `${c.table === 'users' ? 'user' : 'store'} with this ${c.param}` });
+      if (!row) throw apiError('NO_SUCH', { what: `${c.table === 'users' ? 'user' : 'store'} with this ${c.param}` });
       const rep: Representation = {
         self: { href: `${base}${pathOf(c)}?${new URLSearchParams({ [c.param]: value })}`, title: c.found.title },
         class: [c.rel], properties: { [c.param]: value, exists: true },

@@ -113,8 +113,8 @@ function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef,
 
 /** The store of the token, for collections the spec places at the top level. */
 function tokenStore(req: FastifyRequest): number {
-  if (req.principal.kind === 'anonymous') throw apiError('UNAUTHENTICATED');
-  if (!req.principal.storeId) throw apiError('NOT_FOUND', { what: 'store' });
+  if (req.principal.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
+  if (!req.principal.storeId) throw apiError('NO_SUCH', { what: 'store' });
   return req.principal.storeId;
 }
 

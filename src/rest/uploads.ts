@@ -146,8 +146,8 @@ export async function createDownloadable(req: FastifyRequest, reply: FastifyRepl
   let input: Record<string | symbol, unknown>;
   if (req.isMultipart()) {
     // Who may upload is settled before a byte of the file is read.
-    if (ctx.principal.kind === 'anonymous') throw apiError('UNAUTHENTICATED');
-    if (!await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id)) throw apiError('NOT_FOUND', { what: parent.resource.name });
+    if (ctx.principal.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
+    if (!await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id)) throw apiError('NO_SUCH', { what: parent.resource.name });
     authorize(ctx, r, 'write');
     const form = await readForm(req, ctx.files, parent.id, req.server.container.config.maxUploadBytes);
     input = { ...form.fields, [FILE]: form.upload ?? null };

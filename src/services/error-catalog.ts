@@ -2,8 +2,8 @@
 // `code` clients read, the kind of failure (the transports turn it into a status or a GraphQL
 // extensions.code), the message with {named} placeholders, and what it means for docs/errors.md.
 // Several entries may share a code when the same failure is told in different words; the code and
-// its meaning are what the documentation lists. `transport` marks errors only the HTTP layer raises
-// (content negotiation, body limits, unknown routes): services never use them.
+// its meaning are what the documentation lists. `transport` marks errors only HTTP endpoints answer
+// (content negotiation, body limits, unknown routes, file transfers): GraphQL never meets them.
 // The codes a field's validation answers (required, max_length, …) are the sub-catalog in
 // field-codes.ts.
 import { ApiError, type ErrorDetails, type ErrorKind, type FieldError } from './errors.js';
@@ -23,7 +23,7 @@ const entry = <const E extends CatalogEntry>(e: E): E => e;
 
 export const CATALOG = {
   // Authentication and authorization.
-  UNAUTHENTICATED: entry({ code: 'invalid_token', kind: 'unauthenticated', message: 'A valid bearer token is required.',
+  TOKEN_REQUIRED: entry({ code: 'invalid_token', kind: 'unauthenticated', message: 'A valid bearer token is required.',
     meaning: 'No bearer token was sent where one is needed (401 with `WWW-Authenticate: Bearer error="invalid_token"`).' }),
   TOKEN_INVALID: entry({ code: 'invalid_token', kind: 'unauthenticated', message: 'The bearer token is invalid or expired.',
     meaning: 'The bearer token is malformed, expired or revoked; get a new one.' }),
@@ -35,7 +35,7 @@ export const CATALOG = {
     meaning: 'A write made with the token pasted on /browse came from another site.' }),
 
   // Lookups.
-  NOT_FOUND: entry({ code: 'not_found', kind: 'not_found', message: 'No such {what}.',
+  NO_SUCH: entry({ code: 'not_found', kind: 'not_found', message: 'No such {what}.',
     meaning: 'The resource (or its parent) does not exist, or is not visible to this token.' }),
   NO_FILE: entry({ code: 'no_file', kind: 'not_found', message: 'this downloadable has no uploaded file',
     meaning: 'The downloadable exists but no file was uploaded to it.' }),
@@ -49,7 +49,7 @@ export const CATALOG = {
     meaning: 'A unique value (a code, a name) is already taken in this store or parent.' }),
   DUPLICATE_FRAUD_PROTECTION: entry({ code: 'duplicate', kind: 'conflict', message: 'this fraud protection is already enabled on this payment method set',
     meaning: 'A unique value (a code, a name) is already taken in this store or parent.' }),
-  PRECONDITION_FAILED: entry({ code: 'precondition_failed', kind: 'precondition_failed', message: 'If-Match does not match the current ETag; fetch the resource again',
+  ETAG_MISMATCH: entry({ code: 'precondition_failed', kind: 'precondition_failed', message: 'If-Match does not match the current ETag; fetch the resource again',
     meaning: 'If-Match names a state the resource is no longer in.' }),
   PARENT_REQUIRED: entry({ code: 'parent_required', kind: 'invalid', message: 'say which {candidates} to add to',
     meaning: 'A GraphQL create of a resource with several possible parents named none of them.' }),
@@ -97,40 +97,40 @@ export const CATALOG = {
     meaning: 'The store\'s own tax service did not answer during checkout; nothing was charged.' }),
 
   // Limits and the platform.
-  RATE_LIMITED: entry({ code: 'rate_limited', kind: 'rate_limited', message: 'Too many requests; at most {limit} units per {window} s (a request or operation spends 1, and 1 more per {costPerPoint} of calculated cost). Retry in {reset} s.',
+  BUDGET_SPENT: entry({ code: 'rate_limited', kind: 'rate_limited', message: 'Too many requests; at most {limit} units per {window} s (a request or operation spends 1, and 1 more per {costPerPoint} of calculated cost). Retry in {reset} s.',
     meaning: 'The token or address spent its budget; retry after Retry-After seconds.' }),
-  UNAVAILABLE: entry({ code: 'unavailable', kind: 'unavailable', message: 'The service cannot reach its database right now; retry shortly.',
+  DATABASE_UNAVAILABLE: entry({ code: 'unavailable', kind: 'unavailable', message: 'The service cannot reach its database right now; retry shortly.',
     meaning: 'The database is briefly unreachable (503 with Retry-After; GraphQL SERVICE_UNAVAILABLE).' }),
-  INSUFFICIENT_STORAGE: entry({ code: 'insufficient_storage', kind: 'insufficient_storage', message: 'The service has no storage space left to keep this; nothing of it was stored. Retry later.',
+  STORAGE_FULL: entry({ code: 'insufficient_storage', kind: 'insufficient_storage', message: 'The service has no storage space left to keep this; nothing of it was stored. Retry later.',
     meaning: 'The disk is full; nothing was stored (507 with Retry-After).' }),
 
   // Files: downloads (download-serving.ts) and staged uploads (staged-uploads.ts) refuse with a reason;
   // the REST routes answer it as `download_<reason>` or `<reason>`.
-  DOWNLOAD_UNKNOWN: entry({ code: 'download_unknown', kind: 'not_found', message: 'There is no download at this address.',
+  DOWNLOAD_UNKNOWN: entry({ code: 'download_unknown', kind: 'not_found', transport: true, message: 'There is no download at this address.',
     meaning: 'The download link is not one the service issued.' }),
-  DOWNLOAD_NO_FILE: entry({ code: 'download_no_file', kind: 'not_found', message: 'The store has not uploaded this file yet; try again later.',
+  DOWNLOAD_NO_FILE: entry({ code: 'download_no_file', kind: 'not_found', transport: true, message: 'The store has not uploaded this file yet; try again later.',
     meaning: 'The purchase is entitled to the file, which the store has not uploaded yet.' }),
-  DOWNLOAD_EXHAUSTED: entry({ code: 'download_exhausted', kind: 'gone', message: 'This download has been used up: every download it allowed has been made.',
+  DOWNLOAD_EXHAUSTED: entry({ code: 'download_exhausted', kind: 'gone', transport: true, message: 'This download has been used up: every download it allowed has been made.',
     meaning: 'Every download the purchase allowed has been made (410).' }),
-  DOWNLOAD_EXPIRED: entry({ code: 'download_expired', kind: 'gone', message: 'This download has expired: its download period is over.',
+  DOWNLOAD_EXPIRED: entry({ code: 'download_expired', kind: 'gone', transport: true, message: 'This download has expired: its download period is over.',
     meaning: 'The download period is over (410).' }),
-  DOWNLOAD_REVOKED: entry({ code: 'download_revoked', kind: 'gone', message: 'This download has been revoked: the purchase was refunded or voided.',
+  DOWNLOAD_REVOKED: entry({ code: 'download_revoked', kind: 'gone', transport: true, message: 'This download has been revoked: the purchase was refunded or voided.',
     meaning: 'The purchase was refunded or voided (410).' }),
-  DOWNLOAD_WITHDRAWN: entry({ code: 'download_withdrawn', kind: 'gone', message: 'This file is no longer offered by the store.',
+  DOWNLOAD_WITHDRAWN: entry({ code: 'download_withdrawn', kind: 'gone', transport: true, message: 'This file is no longer offered by the store.',
     meaning: 'The store removed the file (410).' }),
   RANGE_NOT_SATISFIABLE: entry({ code: 'range_not_satisfiable', kind: 'range_not_satisfiable', transport: true, message: 'the file has {size} bytes',
     meaning: 'A Range starts beyond the end of the file (416 with Content-Range).' }),
-  UPLOAD_UNKNOWN: entry({ code: 'unknown', kind: 'not_found', message: 'no upload is waiting at this URL',
+  UPLOAD_UNKNOWN: entry({ code: 'unknown', kind: 'not_found', transport: true, message: 'no upload is waiting at this URL',
     meaning: 'A PUT to an upload URL the service did not issue (or of another store).' }),
-  UPLOAD_EXPIRED: entry({ code: 'expired', kind: 'gone', message: 'this upload URL has expired; stage a new upload',
+  UPLOAD_EXPIRED: entry({ code: 'expired', kind: 'gone', transport: true, message: 'this upload URL has expired; stage a new upload',
     meaning: 'The staged upload URL expired before the bytes came (410).' }),
-  UPLOAD_ALREADY_UPLOADED: entry({ code: 'already_uploaded', kind: 'conflict', message: 'this upload URL has already been used; stage a new upload',
+  UPLOAD_ALREADY_UPLOADED: entry({ code: 'already_uploaded', kind: 'conflict', transport: true, message: 'this upload URL has already been used; stage a new upload',
     meaning: 'The staged upload URL already received its file.' }),
-  UPLOAD_TOO_LARGE: entry({ code: 'too_large', kind: 'too_large', message: 'the file must be at most {max} bytes',
+  UPLOAD_TOO_LARGE: entry({ code: 'too_large', kind: 'too_large', transport: true, message: 'the file must be at most {max} bytes',
     meaning: 'The body or file is larger than this endpoint takes (413).' }),
-  UPLOAD_SIZE_MISMATCH: entry({ code: 'size_mismatch', kind: 'invalid', message: 'the upload was staged for {declared} bytes but {sent} were sent',
+  UPLOAD_SIZE_MISMATCH: entry({ code: 'size_mismatch', kind: 'invalid', transport: true, message: 'the upload was staged for {declared} bytes but {sent} were sent',
     meaning: 'The bytes sent differ in number from the size the upload was staged with.' }),
-  UPLOAD_INCOMPLETE: entry({ code: 'incomplete', kind: 'invalid', message: 'the upload ended before the whole body arrived',
+  UPLOAD_INCOMPLETE: entry({ code: 'incomplete', kind: 'invalid', transport: true, message: 'the upload ended before the whole body arrived',
     meaning: 'The connection ended before the whole file arrived.' }),
 
   // Idempotency-Key (rest/idempotency.ts).
@@ -181,7 +181,7 @@ export const CATALOG = {
     meaning: 'The resource (or its parent) does not exist, or is not visible to this token.' }),
   INVALID_REQUEST: entry({ code: 'invalid_request', kind: 'invalid', transport: true, message: '{detail}',
     meaning: 'The HTTP request itself could not be read (a malformed body, header or URL).' }),
-  INTERNAL: entry({ code: 'internal', kind: 'internal', transport: true, message: 'Something went wrong on our side; quote the logref when reporting it.',
+  UNEXPECTED: entry({ code: 'internal', kind: 'internal', transport: true, message: 'Something went wrong on our side; quote the logref when reporting it.',
     meaning: 'An unexpected failure; the logref finds it in the logs.' }),
 } as const;
 

@@ -21,7 +21,7 @@ import { assertWritable } from './frozen.js';
 import { apiError, insufficientScope } from './error-catalog.js';
 
 export function authorize(ctx: ServiceContext, r: ResourceDef, mode: AccessMode): void {
-  if (ctx.principal.kind === 'anonymous') throw apiError('UNAUTHENTICATED');
+  if (ctx.principal.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
   if (!allowed(ctx.principal, r, mode)) throw insufficientScope(grantingScopes(r, mode));
 }
 
@@ -35,7 +35,7 @@ export async function getRow(ctx: ServiceContext, r: ResourceDef, id: number, mo
   authorize(ctx, r, mode);
   await beforeRead(ctx, r);
   const row = await ctx.repo.findById(r, tenantScope(ctx.principal), id);
-  if (!row) throw apiError('NOT_FOUND', { what: r.name });
+  if (!row) throw apiError('NO_SUCH', { what: r.name });
   return row;
 }
 
@@ -57,7 +57,7 @@ export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQ
     // lists a store's taxes); the parent must still be the caller's.
     if (!(e instanceof ApiError) || e.kind !== 'forbidden') throw e;
     const row = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
-    if (!row) throw apiError('NOT_FOUND', { what: parent.resource.name });
+    if (!row) throw apiError('NO_SUCH', { what: parent.resource.name });
   });
   await beforeRead(ctx, child);
   const scope = childScope(child, tenantScope(ctx.principal));
@@ -147,7 +147,7 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   if (!opts.authorized) authorize(ctx, parent ? accessTarget(parent.resource, r) : r, 'write');
   if (parent) {
     const parentRow = await ctx.repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
-    if (!parentRow) throw apiError('NOT_FOUND', { what: parent.resource.name });
+    if (!parentRow) throw apiError('NO_SUCH', { what: parent.resource.name });
   }
   const w: WriteInput = { mode: 'create', input: { ...input } };
   if (parent) {
@@ -202,7 +202,7 @@ async function assertUnchanged(ctx: ServiceContext, r: ResourceDef, id: number, 
   const current = await ctx.repo.findById(r, tenantScope(ctx.principal), id, tx);
   const same = current && Object.keys({ ...current, ...expected }).every((k) => JSON.stringify(current[k]) === JSON.stringify(expected[k]));
   if (!same) {
-    throw apiError('PRECONDITION_FAILED');
+    throw apiError('ETAG_MISMATCH');
   }
 }
 
@@ -222,7 +222,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
     await assertWritable(ctx, tx, r, id);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     const row = await ctx.repo.update(r, id, columns, tx);
-    if (!row) throw apiError('NOT_FOUND', { what: r.name });
+    if (!row) throw apiError('NO_SUCH', { what: r.name });
     await rules?.afterWrite?.(row, w, ctx, tx);
     grew = await recordChange(tx, ctx, r, 'modified', existing, row, { event: rules?.updateEvent?.(existing, row) });
     return row;
