@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { createContainer, type Container, type ContainerOptions } from './container.js';
 import { ApiError } from './services/errors.js';
 import { QueryError } from './data/query-fields.js';
+import { apiError, CATALOG } from './services/error-catalog.js';
 import { ANONYMOUS } from './auth/principal.js';
 import { negotiate, SUPPORTED_MEDIA_TYPES } from './representations/negotiate.js';
 import { parseXmlBody } from './representations/hal-xml.js';
@@ -82,7 +83,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
       try {
         done(null, parseXmlBody(body as string));
       } catch (err) {
-        done(err instanceof ApiError ? err : new ApiError('invalid', [{ code: 'invalid_body', message: 'malformed XML body' }]));
+        done(err instanceof ApiError ? err : apiError('INVALID_XML'));
       }
     });
   }
@@ -99,16 +100,15 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
       const mt = negotiate(req.headers.accept) ?? (config?.binary ? 'application/hal+json' : null);
       if (!mt) {
         req.negotiated = 'application/hal+json';
-        return sendErrors(req, reply, 406, [{ code: 'not_acceptable', message: `supported media types: ${SUPPORTED_MEDIA_TYPES.join(', ')}` }]);
+        return sendApiError(req, reply, apiError('NOT_ACCEPTABLE', { types: SUPPORTED_MEDIA_TYPES }));
       }
       req.negotiated = mt;
       const header = app.container.config.versionHeader;
       const version = req.headers[header.toLowerCase()];
       if (version !== API_VERSION && mt !== 'text/html') {
-        return sendErrors(req, reply, 400, [{
-          code: 'api_version', field: header,
-          message: version === undefined ? `send the header ${header}: 1` : `${header} ${String(version)} is not supported; send 1`,
-        }]);
+        return sendApiError(req, reply, version === undefined
+          ? apiError('API_VERSION_MISSING', { header }, { field: header })
+          : apiError('API_VERSION_UNSUPPORTED', { header, version: String(version) }, { field: header }));
       }
     }
     const auth = req.headers.authorization;
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
       const p = await container.tokens.principalFromHeader(auth);
       if (!p) {
         if (!rest) return; // GraphQL and OAuth endpoints answer bad tokens in their own protocol.
-        return sendApiError(req, reply, ApiError.unauthenticated('The bearer token is invalid or expired.'));
+        return sendApiError(req, reply, apiError('TOKEN_INVALID'));
       }
       req.principal = p;
     } else if (rest && req.negotiated === 'text/html') {
@@ -130,7 +130,8 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     if (err instanceof QueryError) return sendErrors(req, reply, 400, [{ field: err.field, code: err.code, message: err.message }]);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = status === 415 ? 'unsupported_media_type' : status === 413 ? 'too_large' : 'invalid_request';
+      // Fastify's own refusals (body too large, unknown media type, bad JSON): their status, our body.
+      const code = status === 415 ? 'unsupported_media_type' : status === 413 ? 'too_large' : CATALOG.INVALID_REQUEST.code;
       return sendErrors(req, reply, status, [{ code, message: err.message.replace(/^FST_\w+:?\s*/, '') }]);
     }
     if (isStorageFull(err)) {
@@ -142,12 +143,12 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
       return sendApiError(req, reply, unavailableError());
     }
     req.log.error({ err }, 'unhandled error');
-    return sendErrors(req, reply, 500, [{ code: 'internal', message: 'Something went wrong on our side; quote the logref when reporting it.' }]);
+    return sendApiError(req, reply, apiError('UNEXPECTED'));
   });
 
   app.setNotFoundHandler((req, reply) => {
     req.negotiated = negotiate(req.headers.accept) ?? 'application/hal+json';
-    return sendErrors(req, reply, 404, [{ code: 'not_found', message: `nothing at ${req.method} ${req.url.split('?')[0]}` }]);
+    return sendApiError(req, reply, apiError('NO_ROUTE', { method: req.method, path: req.url.split('?')[0] ?? '' }));
   });
 
   const completeMethods = collectRestMethods(app);

@@ -2,13 +2,13 @@
 // The token endpoint's grants are in grants.ts, the browser flow's codes in codes.ts.
 import type { Values } from '../data/codec.js';
 import { inTransaction } from '../db/database.js';
-import { ApiError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { createRow } from '../services/resource-service.js';
 import { hashSecret, randomToken } from './hashing.js';
 import { CLIENT_FULL, STORE_FULL, USER_FULL } from './scopes.js';
 import type { TokenService, TokenSet } from './tokens.js';
 import { dataOf } from '../services/data-access.js';
+import { apiError, insufficientScope } from '../services/error-catalog.js';
 
 export const CLIENT_ID_PREFIX = 'svc_';
 
@@ -42,8 +42,8 @@ export async function registerClient(ctx: ServiceContext, tokens: TokenService, 
 
 /** 401 without a token, 403 without the scope: checked before anything is looked up. */
 export function requireScope(ctx: ServiceContext, scope: string): void {
-  if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
-  if (!ctx.principal.scopes.has(scope)) throw ApiError.forbidden([scope]);
+  if (ctx.principal.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
+  if (!ctx.principal.scopes.has(scope)) throw insufficientScope([scope]);
 }
 
 /** A user row; a password (for browser log-in) is stored only as its scrypt hash. */

@@ -13,6 +13,7 @@ import type { ServiceContext } from '../services/context.js';
 import { leaseStamp } from '../resources/cart.js';
 import { getRow } from '../services/resource-service.js';
 import { dataOf } from '../services/data-access.js';
+import { apiError } from '../services/error-catalog.js';
 
 export interface CartClaim {
   cart: Values;
@@ -27,7 +28,7 @@ async function alreadyCheckedOut(ctx: ServiceContext, cartId: number): Promise<A
     .where('cart_id', '=', cartId).where('store_id', '=', storeId).executeTakeFirst();
   if (!txn) return undefined;
   const href = `${ctx.baseUrl}${ctx.registry.resource('transaction').path}/${Number(txn.id)}`;
-  return ApiError.conflict('already_checked_out', `this cart was already checked out as transaction ${href}`);
+  return apiError('ALREADY_CHECKED_OUT', { href });
 }
 
 export async function claimCart(ctx: ServiceContext, cartId: number, leaseMs: number): Promise<CartClaim> {
@@ -47,7 +48,7 @@ export async function claimCart(ctx: ServiceContext, cartId: number, leaseMs: nu
     .returning('id').executeTakeFirst());
   if (!claimed) {
     throw (await alreadyCheckedOut(ctx, cartId))
-      ?? ApiError.conflict('checkout_in_progress', 'another checkout of this cart is in progress; its result is the cart\'s transaction');
+      ?? apiError('CHECKOUT_IN_PROGRESS');
   }
   return { cart: { ...cart, checkout_claim: token }, token };
 }
@@ -81,5 +82,5 @@ export async function releaseClaim(ctx: ServiceContext, claim: CartClaim): Promi
 export async function claimHeld(tx: Tx, claim: CartClaim): Promise<void> {
   const row = await tx.updateTable('carts').set({ checkout_claim: claim.token })
     .where('id', '=', claim.cart.id).where('checkout_claim', '=', claim.token).returning('id').executeTakeFirst();
-  if (!row) throw ApiError.conflict('checkout_claim_lost', 'the checkout took longer than its claim on the cart and another checkout took it over; nothing was charged');
+  if (!row) throw apiError('CHECKOUT_CLAIM_LOST');
 }

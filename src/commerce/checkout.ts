@@ -17,6 +17,7 @@ import { claimCart, keepClaim, releaseClaim } from './cart-claim.js';
 import type { Authorization, AuthorizationRequest, PaymentGateway } from './gateway.js';
 import { voidUncommitted } from './void-uncommitted.js';
 import { shiptoOf } from './shipments.js';
+import { apiError, fieldError } from '../services/error-catalog.js';
 
 export interface CheckoutDeps {
   fraud: FraudDeps;
@@ -54,7 +55,7 @@ async function liveRates(data: CheckoutData, cart: Values, deps: CheckoutDeps): 
     return rates;
   } catch {
     // Charging no tax where tax is due is worse than asking the customer to retry.
-    throw new ApiError('unavailable', [{ code: 'tax_endpoint_unavailable', message: 'the store\'s tax endpoint did not answer; try the checkout again' }]);
+    throw apiError('TAX_ENDPOINT_UNAVAILABLE');
   }
 }
 
@@ -86,10 +87,10 @@ interface Priced {
 /** Everything before the write: prices, taxes, fraud checks and the payment. No database writes. */
 async function price(ctx: ServiceContext, cart: Values, input: CheckoutInput, deps: CheckoutDeps): Promise<Priced> {
   const data = await loadCheckoutData(ctx, cart);
-  if (!data.lines.length) throw ApiError.invalid([{ code: 'empty_cart', message: 'the cart has no items to check out' }]);
+  if (!data.lines.length) throw apiError('EMPTY_CART');
   const negative = data.lines.filter((l) => l.amount.isNegative());
   if (negative.length) {
-    throw ApiError.invalid(negative.map((l) => ({ code: 'negative_amount', message: `item ${l.item.id} (${String(l.item.name)}) comes to ${l.amount.toFixed()}: option price modifiers may lower a price, not below zero` })));
+    throw ApiError.invalid(negative.map((l) => fieldError('NEGATIVE_AMOUNT', { item: String(l.item.id), name: String(l.item.name), amount: l.amount.toFixed() })));
   }
   const places = 2;
   const itemTotal = data.lines.reduce((s, l) => s.plus(l.amount), new Decimal(0));

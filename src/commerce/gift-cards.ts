@@ -7,9 +7,9 @@ import type { Tx } from '../db/database.js';
 import type { Values } from '../data/codec.js';
 import { recordChange } from '../events/record.js';
 import type { ServiceContext } from '../services/context.js';
-import { ApiError } from '../services/errors.js';
 import type { CartLine } from './checkout-data.js';
 import { dataOf } from '../services/data-access.js';
+import { apiError } from '../services/error-catalog.js';
 
 /** No 0/O, 1/I/L: a code read aloud or off a card is not mistyped. 31 symbols. */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -46,8 +46,7 @@ export async function provisionGiftCards(tx: Tx, ctx: ServiceContext, txn: Value
     const quantity = Number(item.quantity ?? 1);
     if (quantity > MAX_CODES_PER_LINE) {
       // Refused inside the write: it rolls back and the authorization is voided (checkout.ts).
-      throw ApiError.invalid([{ field: 'quantity', code: 'too_many_gift_cards',
-        message: `item ${item.id} (${String(item.name)}) would provision ${quantity} gift card codes; at most ${MAX_CODES_PER_LINE} per item` }]);
+      throw apiError('TOO_MANY_GIFT_CARDS', { item: String(item.id), name: String(item.name), quantity, max: MAX_CODES_PER_LINE }, { field: 'quantity' });
     }
     const balance = amount.div(quantity).toFixed();
     let first: number | undefined;

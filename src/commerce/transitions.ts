@@ -3,13 +3,13 @@
 import type { Values } from '../data/codec.js';
 import { inTransaction } from '../db/database.js';
 import { recordChange } from '../events/record.js';
-import { ApiError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { getRow } from '../services/resource-service.js';
 import { formatTimestamp } from '../services/clock.js';
 import { insertLogs } from './checkout-write.js';
 import { revokeDownloads } from '../services/downloads.js';
 import { dataOf } from '../services/data-access.js';
+import { apiError } from '../services/error-catalog.js';
 
 export type PaymentAction = 'capture' | 'void' | 'refund';
 
@@ -25,14 +25,14 @@ export async function transition(ctx: ServiceContext, id: number, action: Paymen
   const existing = await getRow(ctx, r, id, 'write');
   const t = TRANSITIONS[action];
   if (existing.status !== t.from) {
-    throw ApiError.conflict('invalid_transition', `a ${String(existing.status)} transaction cannot be ${t.to}; ${action} needs status ${t.from}`);
+    throw apiError('INVALID_TRANSITION', { status: String(existing.status), to: t.to, action, from: t.from });
   }
   const now = formatTimestamp(ctx.clock.now());
   const updated = await inTransaction(dataOf(ctx).database, async (tx) => {
     // The status condition makes two concurrent captures race safely: one wins, one sees 0 rows.
     const row = await tx.updateTable('transactions').set({ status: t.to, date_modified: now })
       .where('id', '=', id).where('status', '=', t.from).returningAll().executeTakeFirst();
-    if (!row) throw ApiError.conflict('invalid_transition', `the transaction is no longer ${t.from}`);
+    if (!row) throw apiError('TRANSITION_RACED', { from: t.from });
     const after = { ...existing, status: t.to, date_modified: now };
     await recordChange(tx, ctx, r, 'modified', existing, after, { event: t.event });
     await insertLogs(tx, ctx, after, [{ action, status: t.to, message: `${action} of ${String(existing.total_order)} with the test gateway` }],

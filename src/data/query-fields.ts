@@ -5,7 +5,7 @@ import type { FieldDef, ResourceDef } from '../model/types.js';
 import type { OrderBy } from './query.js';
 
 export class QueryError extends Error {
-  constructor(public readonly field: string, public readonly code: string, message: string) {
+  constructor(public readonly field: string, public readonly code: 'unknown_field' | 'invalid_value', message: string) {
     super(message);
   }
 }

@@ -73,7 +73,7 @@ export async function buildPayload(ctx: ServiceContext, renderer: PayloadRendere
   try {
     reader.mayRead(r);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 403) {
+    if (err instanceof ApiError && err.kind === 'forbidden') {
       throw new PayloadError(`the webhook's scopes (${[...ctx.principal.scopes].join(' ') || 'none'}) do not allow reading ${r.name}; update the webhook with a token that may`);
     }
     throw err;
@@ -91,7 +91,7 @@ export async function buildPayload(ctx: ServiceContext, renderer: PayloadRendere
     return await renderer.render(ctx, r, row, query);
   } catch (err) {
     // A zoomed child the webhook's scopes may not read: the attempt fails, saying why.
-    if (err instanceof ApiError && err.status === 403) throw new PayloadError(`the webhook's query zooms into what its scopes may not read: ${err.message}`);
+    if (err instanceof ApiError && err.kind === 'forbidden') throw new PayloadError(`the webhook's query zooms into what its scopes may not read: ${err.message}`);
     throw err;
   }
 }

@@ -15,6 +15,7 @@ import { appendEvent } from './log.js';
 import { snapshot } from './record.js';
 import { insertStatuses, statusRow, takes } from './queue.js';
 import { dataOf } from '../services/data-access.js';
+import { apiError } from '../services/error-catalog.js';
 
 const BATCH = 500;
 
@@ -34,7 +35,7 @@ export async function refeedTransaction(ctx: ServiceContext, transactionId: numb
   authorize(ctx, ctx.registry.resource('webhook'), 'resend');
   const r = ctx.registry.resource('transaction');
   const txn = await dataOf(ctx).repo.findById(r, tenantScope(ctx.principal), transactionId);
-  if (!txn) throw ApiError.notFound('transaction');
+  if (!txn) throw apiError('NO_SUCH', { what: 'transaction' });
   const errors: FieldError[] = [];
   if (input.event !== undefined && input.event !== 'refeed') {
     errors.push({ field: 'event', code: 'invalid_value', message: 'event must be "refeed"' });
@@ -77,9 +78,9 @@ export async function resendSince(ctx: ServiceContext, webhookId: number, input:
   const def = ctx.registry.resource('webhook');
   authorize(ctx, def, 'resend');
   const hook = await dataOf(ctx).repo.findById(def, tenantScope(ctx.principal), webhookId);
-  if (!hook) throw ApiError.notFound('webhook');
+  if (!hook) throw apiError('NO_SUCH', { what: 'webhook' });
   const since = parseSince(input.since);
-  if (!since) throw ApiError.invalid([{ field: 'since', code: input.since == null ? 'required' : 'invalid_value', message: 'since must be a date (YYYY-MM-DD) or a date-time such as 2026-01-31T12:00:00+0000' }]);
+  if (!since) throw apiError(input.since == null ? 'SINCE_REQUIRED' : 'SINCE_INVALID', {}, { field: 'since' });
   const row = { id: hook.id, store_id: Number(hook.store_id), event_resource: String(hook.event_resource), events: JSON.stringify(hook.events ?? []), is_active: 1 };
   let queued = 0;
   let after = 0;

@@ -5,6 +5,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT, emptyQuery, type Cursor, type Filter, type Fi
 import type { Values } from '../data/codec.js';
 import { fullOrder } from '../data/query-fields.js';
 import { ApiError, type FieldError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
 
 export interface ConnectionArgs {
   filter?: Record<string, Record<string, unknown> | null> | null;
@@ -59,7 +60,7 @@ function fits(f: FieldDef, v: unknown): boolean {
 }
 
 function decodeCursor(s: string, arg: string, order: Array<{ f: FieldDef }>): Cursor {
-  const bad = ApiError.invalid([{ field: arg, code: 'invalid_cursor', message: `${arg} is not a cursor of this connection and order` }]);
+  const bad = apiError('CONNECTION_CURSOR_INVALID', { arg }, { field: arg });
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));

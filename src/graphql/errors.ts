@@ -6,16 +6,31 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { ResourceDef } from '../model/types.js';
-import { ApiError } from '../services/errors.js';
+import { ApiError, type ErrorKind } from '../services/errors.js';
 import { QueryError } from '../data/query-fields.js';
 import { isStorageFull, isUnavailable, storageFullError, unavailableError } from '../ops/unavailable.js';
 import type { GraphQLContext } from './context.js';
 
-const CODES: Record<string, string> = {
+/** extensions.code of each kind of service error. */
+export const GRAPHQL_CODES: Record<ErrorKind, string> = {
   unauthenticated: 'UNAUTHENTICATED', forbidden: 'FORBIDDEN', not_found: 'NOT_FOUND', invalid: 'BAD_USER_INPUT',
   conflict: 'CONFLICT', precondition_failed: 'PRECONDITION_FAILED', too_large: 'PAYLOAD_TOO_LARGE',
   rate_limited: 'RATE_LIMITED', unavailable: 'UNAVAILABLE', insufficient_storage: 'INSUFFICIENT_STORAGE',
+  // Raised only by the HTTP layer, never met by a resolver.
+  method_not_allowed: 'INTERNAL_SERVER_ERROR', unsupported_media_type: 'INTERNAL_SERVER_ERROR',
+  not_acceptable: 'INTERNAL_SERVER_ERROR', internal: 'INTERNAL_SERVER_ERROR', gone: 'NOT_FOUND', unprocessable: 'BAD_USER_INPUT',
+  range_not_satisfiable: 'BAD_USER_INPUT', uri_too_long: 'BAD_REQUEST',
 };
+
+/** What a client can act on besides the code: the scopes that would grant a FORBIDDEN action, the wait of a retry. */
+function extensionsOf(err: ApiError): Record<string, unknown> {
+  const { scopes, retryAfter } = err.details;
+  return {
+    code: GRAPHQL_CODES[err.kind],
+    ...(err.kind === 'forbidden' ? { scopes: scopes ?? [] } : {}),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  };
+}
 
 export function toGraphQLError(err: unknown): unknown {
   if (err instanceof QueryError) {
@@ -25,9 +40,7 @@ export function toGraphQLError(err: unknown): unknown {
   if (isUnavailable(err)) return new GraphQLError(unavailableError().message, { originalError: err as Error, extensions: { code: SERVICE_UNAVAILABLE } });
   if (isStorageFull(err)) return new GraphQLError(storageFullError().message, { extensions: { code: 'INSUFFICIENT_STORAGE' } });
   if (!(err instanceof ApiError)) return err;
-  return new GraphQLError(err.message, {
-    extensions: { code: CODES[err.kind] ?? 'INTERNAL_SERVER_ERROR', ...(err.kind === 'forbidden' ? { scopes: err.headers } : {}) },
-  });
+  return new GraphQLError(err.message, { extensions: extensionsOf(err) });
 }
 
 export interface UserError {
@@ -89,7 +102,7 @@ export const unavailableStatus: ApolloServerPlugin<GraphQLContext> = {
         if (!result.errors.every((e) => e.extensions?.code === SERVICE_UNAVAILABLE)) return;
         if (result.data && Object.values(result.data).some((v) => v !== null)) return;
         rc.response.http.status = 503;
-        for (const [name, value] of Object.entries(unavailableError().headers)) rc.response.http.headers.set(name, value);
+        rc.response.http.headers.set('retry-after', String(unavailableError().details.retryAfter));
       },
     };
   },
@@ -103,5 +116,5 @@ export const unavailableStatus: ApolloServerPlugin<GraphQLContext> = {
 export async function graphqlRouteErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!isUnavailable(err)) throw err;
   req.log.warn({ err }, 'database unavailable');
-  await reply.code(503).headers(unavailableError().headers).type('application/json; charset=utf-8').send({ errors: [unavailable(req.id)] });
+  await reply.code(503).header('retry-after', String(unavailableError().details.retryAfter)).type('application/json; charset=utf-8').send({ errors: [unavailable(req.id)] });
 }

@@ -2,12 +2,12 @@
 // now), the `events` pull query, and the `events` subscription over graphql-ws. Both read the same
 // log as webhooks, through src/events/stream.ts.
 import type { Values } from '../data/codec.js';
-import { ApiError } from '../services/errors.js';
 import { decodeEventCursor, encodeEventCursor, mayReceive, streamEvents } from '../events/stream.js';
 import { eventFeedPage } from '../events/feed.js';
 import type { Registry } from '../model/types.js';
 import type { GraphQLContext } from './context.js';
 import { guard } from './errors.js';
+import { apiError, insufficientScope } from '../services/error-catalog.js';
 
 /** What a live transport (ws.ts) adds to a subscription's context. */
 export interface LiveContext {
@@ -29,14 +29,14 @@ interface EventArgs {
 function afterOf(args: EventArgs): number | undefined {
   if (!args.after) return undefined;
   const seq = decodeEventCursor(args.after);
-  if (seq === undefined) throw ApiError.invalid([{ field: 'after', code: 'invalid_cursor', message: 'after is not an event cursor' }]);
+  if (seq === undefined) throw apiError('EVENT_CURSOR_INVALID', {}, { field: 'after' });
   return seq;
 }
 
 function storeOf(ctx: GraphQLContext): number {
   const p = ctx.svc.principal;
-  if (p.kind === 'anonymous') throw ApiError.unauthenticated();
-  if (!p.storeId) throw ApiError.forbidden(['store_full_access']);
+  if (p.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
+  if (!p.storeId) throw insufficientScope(['store_full_access']);
   return p.storeId;
 }
 

@@ -10,10 +10,10 @@ import { transition, type PaymentAction } from '../commerce/transitions.js';
 import type { TokenSet } from '../auth/tokens.js';
 import type { Values } from '../data/codec.js';
 import { createRow, deleteRow, updateRow, type Parent } from '../services/resource-service.js';
-import { ApiError } from '../services/errors.js';
 import type { GraphQLContext } from './context.js';
 import { userErrorsOf } from './errors.js';
 import type { MutationResolvers } from './__generated__/resolvers-types.js';
+import { apiError } from '../services/error-catalog.js';
 
 /** GraphQL input (camelCase) to REST names; unknown keys cannot occur (GraphQL validated them). */
 export function restInput(r: ResourceDef, input: Record<string, unknown>): Record<string, unknown> {
@@ -24,7 +24,7 @@ export function restInput(r: ResourceDef, input: Record<string, unknown>): Recor
 
 export function idOf(raw: unknown): number {
   const s = String(raw);
-  if (!/^[1-9]\d{0,15}$/.test(s)) throw ApiError.notFound();
+  if (!/^[1-9]\d{0,15}$/.test(s)) throw apiError('NO_SUCH', { what: 'resource' });
   return Number(s);
 }
 
@@ -43,8 +43,8 @@ export function parentOf(registry: Registry, r: ResourceDef, args: Record<string
   }
   const store = candidates.find((c) => c.resource.name === 'store');
   if (store && ctx.svc.principal.storeId) return { ...store, id: ctx.svc.principal.storeId };
-  if (store) throw ApiError.unauthenticated('A store token is required.');
-  throw ApiError.invalid([{ code: 'parent_required', message: `say which ${candidates.map((c) => gqlNames(c.resource.typeName).parentArg).join(' or ')} to add to` }]);
+  if (store) throw apiError('STORE_TOKEN_REQUIRED');
+  throw apiError('PARENT_REQUIRED', { candidates: candidates.map((c) => gqlNames(c.resource.typeName).parentArg).join(' or ') });
 }
 
 /** The commerce actions (REST: POST to a link): a transaction, or why the action was refused. */

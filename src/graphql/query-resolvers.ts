@@ -6,6 +6,7 @@ import { authorize, getRow } from '../services/resource-service.js';
 import type { GraphQLContext } from './context.js';
 import { guard } from './errors.js';
 import type { QueryResolvers } from './__generated__/resolvers-types.js';
+import { apiError } from '../services/error-catalog.js';
 
 /** A row by id, or null when it does not exist or belongs to another tenant. */
 async function rowOrNull(ctx: GraphQLContext, r: ResourceDef, rawId: unknown) {
@@ -34,7 +35,7 @@ export function queryResolvers(registry: Registry): Record<string, unknown> {
   const handwritten: Pick<QueryResolvers, 'store' | 'node' | 'viewer'> = {
     store: (_, args, ctx) => guard(async () => {
       const p = ctx.svc.principal;
-      if (p.kind === 'anonymous') throw ApiError.unauthenticated();
+      if (p.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
       const id = args.id ?? (p.storeId ? String(p.storeId) : undefined);
       return id ? rowOrNull(ctx, registry.resource('store'), id) : null;
     }),

@@ -1,12 +1,12 @@
 // Resending webhooks through GraphQL, over the same service functions as the REST routes.
 import { refeedTransaction, resendSince } from '../events/resend.js';
-import { ApiError } from '../services/errors.js';
 import type { Registry } from '../model/types.js';
 import type { MutationResolvers } from './__generated__/resolvers-types.js';
 import { userErrorsOf } from './errors.js';
+import { apiError } from '../services/error-catalog.js';
 
 function idOf(raw: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw ApiError.notFound();
+  if (!/^[1-9]\d{0,15}$/.test(raw)) throw apiError('NO_SUCH', { what: 'resource' });
   return Number(raw);
 }
 

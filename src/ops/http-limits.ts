@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { ApiError } from '../services/errors.js';
 import type { SendErrors } from './error-reply.js';
 import { isSafeNumber, parse as parseLossless } from 'lossless-json';
+import { apiError, fieldError } from '../services/error-catalog.js';
 
 /** Largest request body (uploads have their own limit, MAX_UPLOAD_BYTES). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -60,7 +61,7 @@ export function registerInputLimits(app: FastifyInstance, sendErrors: SendErrors
   app.addHook('onRequest', async (req, reply) => {
     const q = req.url.indexOf('?');
     if (q >= 0 && req.url.length - q - 1 > MAX_QUERY_BYTES) {
-      return sendErrors(req, reply, 414, [{ code: 'uri_too_long', message: `the query string is longer than ${MAX_QUERY_BYTES} bytes` }]);
+      return sendErrors(req, reply, 414, [fieldError('URI_TOO_LONG', { max: MAX_QUERY_BYTES })]);
     }
   });
   // Deeply nested JSON parses fine but overflows the stack of whatever walks it later
@@ -69,7 +70,7 @@ export function registerInputLimits(app: FastifyInstance, sendErrors: SendErrors
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') return done(null, undefined); // an empty body is no body (DESIGN §3)
     if (jsonDepth(body as string) > MAX_JSON_DEPTH) {
-      return done(ApiError.invalid([{ code: 'too_deep', message: `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels` }]), undefined);
+      return done(apiError('TOO_DEEP', { max: MAX_JSON_DEPTH }), undefined);
     }
     // Exact decimals (DESIGN §3): a number with more digits than a double holds (a rate of
     // 9007199254740993) keeps its text, which the decimal fields take as is. The secure parse runs

@@ -14,6 +14,8 @@ import type { Config } from '../config.js';
 import type { Principal } from '../auth/principal.js';
 import type { SendErrors } from './error-reply.js';
 import { verifyAccessToken } from '../auth/jwt.js';
+import type { ApiError } from '../services/errors.js';
+import { apiError, CATALOG, formatMessage } from '../services/error-catalog.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,8 +80,13 @@ export class Budget {
   }
 
   message(s: Spent): string {
-    return `Too many requests; at most ${s.limit} units per ${this.windowSeconds} s (a request or operation spends 1, ` +
-      `and 1 more per ${this.costPerPoint} of calculated cost). Retry in ${s.reset} s.`;
+    return formatMessage(CATALOG.BUDGET_SPENT.message, { limit: s.limit, window: this.windowSeconds, costPerPoint: this.costPerPoint, reset: s.reset });
+  }
+
+  /** The 429 to throw once the budget is spent. */
+  refusal(s: Spent): ApiError {
+    return apiError('BUDGET_SPENT', { limit: s.limit, window: this.windowSeconds, costPerPoint: this.costPerPoint, reset: s.reset },
+      { details: { retryAfter: s.reset } });
   }
 }
 

@@ -1,7 +1,8 @@
 // Recognises "the database cannot be reached right now" among unexpected errors, so the caller gets
 // 503 with Retry-After instead of a 500: the request was fine, the service is briefly unable to
 // serve it, and the connection pool recovers by itself once the database is back.
-import { ApiError } from '../services/errors.js';
+import type { ApiError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
 
 /** Socket-level failures while connecting to or talking with the database. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -34,9 +35,7 @@ export function isStorageFull(err: unknown): boolean {
 
 /** 507 Insufficient Storage: the request was fine, there is no room to keep what it sends. */
 export function storageFullError(): ApiError {
-  return new ApiError('insufficient_storage', [{
-    code: 'insufficient_storage', message: 'The service has no storage space left to keep this; nothing of it was stored. Retry later.',
-  }], { 'retry-after': '60' });
+  return apiError('STORAGE_FULL', {}, { details: { retryAfter: 60 } });
 }
 
 export function isUnavailable(err: unknown): boolean {
@@ -52,7 +51,5 @@ export function isUnavailable(err: unknown): boolean {
 }
 
 export function unavailableError(): ApiError {
-  return new ApiError('unavailable', [{
-    code: 'unavailable', message: 'The service cannot reach its database right now; retry shortly.',
-  }], { 'retry-after': '5' });
+  return apiError('DATABASE_UNAVAILABLE', {}, { details: { retryAfter: 5 } });
 }

@@ -17,6 +17,7 @@ import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unmarkReviver } from './exact-number.js';
 import { ApiError } from '../services/errors.js';
 import { curie, relName, type Link, type Representation, type RenderContext } from './types.js';
+import type { FieldCode } from '../services/field-codes.js';
 
 /** A node in fast-xml-parser's `preserveOrder` shape: `{ tag: children, ':@': { '@_attr': value } }`. */
 type XNode = Record<string, unknown>;
@@ -125,8 +126,9 @@ const parser = new XMLParser({
   },
 });
 
-function bad(code: string, message: string): ApiError {
-  return new ApiError('invalid', [{ code, message }]);
+/** The XML field codes (field-codes.ts) with the parser's own sentence. */
+function bad(code: FieldCode, message: string): ApiError {
+  return ApiError.invalid([{ code, message }]);
 }
 
 const tagOf = (node: XNode): string => Object.keys(node).find((k) => k !== ':@') ?? '';

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../services/unique.js';
 import { normalizeInput } from '../services/validate.js';
 import { assertWritable } from '../services/frozen.js';
 import { dataOf } from '../services/data-access.js';
+import { apiError } from '../services/error-catalog.js';
 
 /** Most attributes one request may write. */
 export const MAX_BULK_ATTRIBUTES = 1000;
@@ -42,7 +43,7 @@ async function parentAttributes(ctx: ServiceContext, parent: Parent): Promise<Va
 async function checkParent(ctx: ServiceContext, r: ResourceDef, parent: Parent): Promise<void> {
   authorize(ctx, accessTarget(parent.resource, r), 'write');
   const row = await dataOf(ctx).repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
-  if (!row) throw ApiError.notFound(parent.resource.name);
+  if (!row) throw apiError('NO_SUCH', { what: parent.resource.name });
 }
 
 function plan(ctx: ServiceContext, r: ResourceDef, entries: unknown[], bulk: boolean, mode: AttributeWrite,
@@ -84,11 +85,11 @@ export async function writeAttributes(ctx: ServiceContext, parent: Parent, body:
   const bulk = Array.isArray(body);
   const entries = bulk ? body : [body ?? {}];
   if (!entries.length && mode !== 'replace') {
-    throw ApiError.invalid([{ code: 'invalid_body', message: 'send an attribute object or a non-empty array of them' }]);
+    throw apiError('ATTRIBUTES_SHAPE');
   }
   // One write is one transaction: a bound keeps it short (other writers wait for it on SQLite).
   if (entries.length > MAX_BULK_ATTRIBUTES) {
-    throw ApiError.invalid([{ code: 'too_many', message: `send at most ${MAX_BULK_ATTRIBUTES} attributes in one request` }]);
+    throw apiError('TOO_MANY_ATTRIBUTES', { max: MAX_BULK_ATTRIBUTES });
   }
   const existing = new Map((await parentAttributes(ctx, parent)).map((a) => [String(a.name), a]));
   const { plans, errors, conflicts } = plan(ctx, r, entries, bulk, mode, existing);
@@ -115,7 +116,7 @@ export async function writeAttributes(ctx: ServiceContext, parent: Parent, body:
       return rows;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw ApiError.conflict('duplicate', 'another request added an attribute of the same name; retry', 'name');
+    if (isUniqueViolation(err)) throw apiError('DUPLICATE_ATTRIBUTE_RACE', {}, { field: 'name' });
     throw err;
   }
 }

@@ -3,7 +3,7 @@
 // its Content-Type, every `+json` type parses as JSON, and so does a text/plain body holding JSON
 // (what fetch labels a string body it was not told the type of).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
 import { jsonDepth, MAX_JSON_DEPTH } from '../ops/http-limits.js';
 
 /** `application/<anything>+json`, parameters allowed (`application/merge-patch+json; charset=utf-8`). */
@@ -26,7 +26,7 @@ export function registerBodyParsing(app: FastifyInstance): void {
     const text = body as string;
     if (text === '') return done(null, undefined);
     if (jsonDepth(text) > MAX_JSON_DEPTH) {
-      return done(ApiError.invalid([{ code: 'too_deep', message: `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels` }]), undefined);
+      return done(apiError('TOO_DEEP', { max: MAX_JSON_DEPTH }), undefined);
     }
     if (!lenient) return parseJson(req, text, done);
     parseJson(req, text, (err, value) => done(null, err ? new UnparsedText(text) : value));
@@ -39,9 +39,7 @@ export function registerBodyParsing(app: FastifyInstance): void {
 export function bodyValue(req: FastifyRequest): unknown {
   // Text that is not JSON: properties only come as JSON, form or XML.
   if (req.body instanceof UnparsedText) {
-    throw new ApiError('unsupported_media_type', [{
-      code: 'unsupported_media_type', message: 'send the properties as application/json, application/x-www-form-urlencoded or application/xml',
-    }]);
+    throw apiError('TEXT_BODY');
   }
   return req.body;
 }
@@ -50,7 +48,7 @@ export function bodyObject(req: FastifyRequest): Record<string, unknown> {
   const b = bodyValue(req);
   if (b === undefined || b === null || b === '') return {};
   if (typeof b !== 'object' || Array.isArray(b)) {
-    throw ApiError.invalid([{ code: 'invalid_body', message: 'the request body must be an object of properties' }]);
+    throw apiError('NOT_AN_OBJECT');
   }
   return { ...(b as Record<string, unknown>) };
 }
@@ -72,6 +70,6 @@ export function effectiveMethod(req: FastifyRequest): string {
 
 export function idParam(raw: unknown, what: string): number {
   const s = String(raw);
-  if (!/^[1-9]\d{0,15}$/.test(s)) throw ApiError.notFound(what);
+  if (!/^[1-9]\d{0,15}$/.test(s)) throw apiError('NO_SUCH', { what });
   return Number(s);
 }

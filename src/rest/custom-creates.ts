@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createStoreWithToken, requireScope } from '../auth/oauth.js';
 import { USER_FULL } from '../auth/scopes.js';
 import type { Parent } from '../services/resource-service.js';
-import { ApiError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
 import { bodyObject } from './body.js';
 import { sendRepresentation, serviceContext } from './http.js';
 import { representOne } from './represent.js';
@@ -13,7 +13,7 @@ import { representOne } from './represent.js';
 export async function createStore(req: FastifyRequest, reply: FastifyReply, parent: Parent): Promise<FastifyReply> {
   const ctx = serviceContext(req);
   requireScope(ctx, USER_FULL);
-  if (parent.resource.name !== 'user' || parent.id !== ctx.principal.userId) throw ApiError.notFound('user');
+  if (parent.resource.name !== 'user' || parent.id !== ctx.principal.userId) throw apiError('NO_SUCH', { what: 'user' });
   const { store, token } = await createStoreWithToken(ctx, req.server.container.tokens, bodyObject(req));
   const rep = await representOne(ctx, ctx.registry.resource('store'), store);
   rep.properties.token = token;

@@ -13,6 +13,7 @@ import {
 } from '../services/download-serving.js';
 import { DOWNLOAD_PATH } from '../services/download-urls.js';
 import { sendErrors, serviceContext } from './http.js';
+import { fieldError } from '../services/error-catalog.js';
 
 const STATUS: Record<DownloadRefusal, number> = {
   unknown: 404, no_file: 404, exhausted: 410, expired: 410, revoked: 410, withdrawn: 410,
@@ -75,7 +76,7 @@ async function serve(req: FastifyRequest, reply: FastifyReply): Promise<FastifyR
   const range = rangeOf(req, blob.size, etag);
   if (range === 'unsatisfiable') {
     blob.stream.destroy();
-    return sendErrors(req, reply, 416, [{ code: 'range_not_satisfiable', message: `the file has ${blob.size} bytes` }],
+    return sendErrors(req, reply, 416, [fieldError('RANGE_NOT_SATISFIABLE', { size: blob.size })],
       { 'content-range': `bytes */${blob.size}` });
   }
   const length = range ? range.end - range.start + 1 : blob.size;

@@ -4,11 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import type { AppServices } from '../container.js';
 import type { ServiceContext } from '../services/context.js';
-import { ApiError, type FieldError } from '../services/errors.js';
+import type { ApiError, FieldError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
 import { contentTypeHeader, negotiate, render } from '../representations/negotiate.js';
 import { HTML_CSP } from '../representations/html.js';
 import type { MediaType, Representation } from '../representations/types.js';
-import { errorRepresentation } from './errors.js';
+import { errorRepresentation, httpHeadersOf, httpStatusOf } from './errors.js';
 import { browserTokens } from '../web/browse-token.js';
 
 declare module 'fastify' {
@@ -105,7 +106,7 @@ export function checkIfMatch(req: FastifyRequest, rep: Representation): void {
   if (!header) return;
   const etag = etagOf(render('application/hal+json', rep, renderContext(req, rep.self.title)));
   if (!listed(header).some((t) => t === '*' || stateOf(t) === etag)) {
-    throw new ApiError('precondition_failed', [{ code: 'precondition_failed', message: 'If-Match does not match the current ETag; fetch the resource again' }]);
+    throw apiError('ETAG_MISMATCH');
   }
 }
 
@@ -116,5 +117,5 @@ export function sendErrors(req: FastifyRequest, reply: FastifyReply, status: num
 }
 
 export function sendApiError(req: FastifyRequest, reply: FastifyReply, err: ApiError): FastifyReply {
-  return sendErrors(req, reply, err.status, err.errors, err.headers);
+  return sendErrors(req, reply, httpStatusOf(err), err.errors, httpHeadersOf(err));
 }

@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HeldKey } from '../services/idempotency-store.js';
 import { sendErrors } from './http.js';
+import type { ErrorCode } from '../services/error-catalog.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,7 +43,7 @@ function bodyHash(req: FastifyRequest): string {
   return createHash('sha256').update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`).digest('base64url');
 }
 
-function keyError(req: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, headers?: Record<string, string>) {
+function keyError(req: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message: string, headers?: Record<string, string>) {
   return sendErrors(req, reply, status, [{ field: 'Idempotency-Key', code, message }], headers);
 }
 

@@ -5,7 +5,8 @@
 // OPTIONS → 204 with Allow, anything else → 405 with Allow (RFC 9110 §15.5.6). REST paths keep their
 // rules (version header, negotiation) for these answers too.
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { ApiError } from '../services/errors.js';
+import type { ApiError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
 
 const EVERY: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -18,8 +19,7 @@ export function allowList(methods: Iterable<string>): string[] {
 }
 
 export function methodNotAllowed(allow: string[]): ApiError {
-  const list = allow.join(', ');
-  return new ApiError('method_not_allowed', [{ code: 'method_not_allowed', message: `allowed methods: ${list}` }], { allow: list });
+  return apiError('METHOD_NOT_ALLOWED', { allow }, { details: { allow } });
 }
 
 /** Call before the routes are registered; returns the function that adds the missing methods. */

@@ -9,6 +9,7 @@ import { introspectToken, revokeToken } from '../auth/revocation.js';
 import type { ServiceContext } from '../services/context.js';
 import { ApiError } from '../services/errors.js';
 import { serviceContext } from './http.js';
+import { statusOfThrown } from './errors.js';
 
 function oauthError(reply: FastifyReply, err: OAuthError): FastifyReply {
   // RFC 6749 §5.2: a failed client authentication answers 401 with a challenge.
@@ -22,7 +23,7 @@ function endpoint(app: FastifyInstance, path: string, fn: Endpoint): void {
   app.post(path, {
     // Bodies that fail to parse (malformed JSON, unknown media type) are OAuth errors here too.
     errorHandler: (err: FastifyError, _req, reply) => {
-      const status = err.statusCode ?? 500;
+      const status = statusOfThrown(err);
       if (status >= 500) throw err;
       reply.header('cache-control', 'no-store');
       return oauthError(reply, new OAuthError('invalid_request', 'the request body must be application/x-www-form-urlencoded parameters'));

@@ -23,6 +23,6 @@ export async function chargeRead(req: FastifyRequest, reply: FastifyReply, r: Re
   const spent = await budget.spend(budgetKey(req.principal, req.ip), units);
   setRateLimitHeaders(reply, spent);
   if (!spent.allowed) {
-    throw new ApiError('rate_limited', [{ code: 'rate_limited', message: budget.message(spent) }], { 'retry-after': String(spent.reset) });
+    throw budget.refusal(spent);
   }
 }

@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { esc } from '../representations/html.js';
 import { parseAccept, type MediaRange } from '../representations/negotiate.js';
 import { expandRel } from '../representations/siren.js';
-import { sendErrors } from './http.js';
+import { sendApiError } from './http.js';
 import { relDoc, renderExamples, type PropertyDoc, type RelDoc } from './rels-page.js';
+import { apiError } from '../services/error-catalog.js';
 
 type DocFormat = 'text/html' | 'application/json' | 'application/hal+json';
 
@@ -118,12 +119,12 @@ async function relPage(req: FastifyRequest, reply: FastifyReply): Promise<Fastif
   const format = docFormat(req.headers.accept);
   if (format === null) {
     req.negotiated = 'application/hal+json';
-    return sendErrors(req, reply, 406, [{ code: 'not_acceptable', message: 'documentation pages are text/html, application/json or application/hal+json' }]);
+    return sendApiError(req, reply, apiError('DOCS_NOT_ACCEPTABLE'));
   }
   req.negotiated = format === 'text/html' ? 'text/html' : 'application/hal+json';
   const rel = (req.params as { rel: string }).rel;
   const doc = /^[a-z][a-z0-9_]{0,99}$/.test(rel) ? relDoc(container.registry, base, rel) : undefined;
-  if (!doc) return sendErrors(req, reply, 404, [{ code: 'not_found', field: 'rel', message: `there is no relation svc:${rel}` }]);
+  if (!doc) return sendApiError(req, reply, apiError('NO_RELATION', { rel }, { field: 'rel' }));
   reply.header('vary', 'Accept').header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=300');
   if (format === 'text/html') {
     return reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', CSP)

@@ -5,7 +5,7 @@ import { storeIdByDomain, userIdByEmail } from '../auth/accounts.js';
 import { CLIENT_FULL } from '../auth/scopes.js';
 import type { Representation } from '../representations/types.js';
 import type { ServiceContext } from '../services/context.js';
-import { ApiError } from '../services/errors.js';
+import { apiError, insufficientScope } from '../services/error-catalog.js';
 import { sendRepresentation, serviceContext } from './http.js';
 
 interface Check {
@@ -23,8 +23,8 @@ const CHECKS: Check[] = [
 
 function requireClient(req: FastifyRequest): void {
   const p = req.principal;
-  if (p.kind === 'anonymous') throw ApiError.unauthenticated();
-  if (!p.scopes.has(CLIENT_FULL)) throw ApiError.forbidden([CLIENT_FULL]);
+  if (p.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
+  if (!p.scopes.has(CLIENT_FULL)) throw insufficientScope([CLIENT_FULL]);
 }
 
 const pathOf = (c: Check) => `/reporting/${c.rel.replace(/^reporting_/, '')}`;
@@ -51,10 +51,10 @@ export function registerReportingRoutes(app: FastifyInstance): void {
       requireClient(req);
       const value = (req.query as Record<string, unknown>)[c.param];
       if (typeof value !== 'string' || value === '' || value.length > 300) {
-        throw ApiError.invalid([{ field: c.param, code: 'required', message: `give one ${c.param} of at most 300 characters` }]);
+        throw apiError('REPORT_PARAM_REQUIRED', { param: c.param }, { field: c.param });
       }
       const id = await c.find(serviceContext(req), value);
-      if (id === undefined) throw ApiError.notFound(`${c.what} with this ${c.param}`);
+      if (id === undefined) throw apiError('NO_SUCH', { what: `${c.what} with this ${c.param}` });
       const rep: Representation = {
         self: { href: `${base}${pathOf(c)}?${new URLSearchParams({ [c.param]: value })}`, title: c.found.title },
         class: [c.rel], properties: { [c.param]: value, exists: true },

@@ -7,7 +7,7 @@ import type { Page } from '../services/reader.js';
 import { HAL_JSON, type Action, type ActionField, type Embedded, type Link, type Representation } from '../representations/types.js';
 import type { ServiceContext } from '../services/context.js';
 import { readerOf } from '../services/reader.js';
-import { ApiError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
 import { readerView } from '../services/reader-view.js';
 import { selfHref } from '../services/refs.js';
 import { withDerived } from '../services/derived.js';
@@ -56,10 +56,7 @@ interface Tally {
 function countLevel(tally: Tally, added: number): void {
   tally.objects += added;
   if (tally.objects > tally.max) {
-    throw ApiError.invalid([{
-      field: 'zoom', code: 'response_too_large',
-      message: `The answer would embed more than ${tally.max} objects; ask for a smaller limit or fewer zooms, or follow links instead.`,
-    }]);
+    throw apiError('RESPONSE_TOO_LARGE', { max: tally.max }, { field: 'zoom' });
   }
 }
 

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RelDef, ResourceDef } from '../model/types.js';
 import { ApiError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
 import { createOrAbsorbRow, deleteRow, getRow, listChildren, updateRow } from '../services/resource-service.js';
 import { bodyObject, effectiveMethod, idParam } from './body.js';
 import { checkIfMatch, sendRepresentation, serviceContext } from './http.js';
@@ -112,8 +113,8 @@ function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef,
 
 /** The store of the token, for collections the spec places at the top level. */
 function tokenStore(req: FastifyRequest): number {
-  if (req.principal.kind === 'anonymous') throw ApiError.unauthenticated();
-  if (!req.principal.storeId) throw ApiError.notFound('store');
+  if (req.principal.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
+  if (!req.principal.storeId) throw apiError('NO_SUCH', { what: 'store' });
   return req.principal.storeId;
 }
 

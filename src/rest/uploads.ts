@@ -16,6 +16,8 @@ import { contentDisposition, mediaTypeOrDefault, sanitizeFileName } from '../fil
 import { FILE, type UploadedFile } from '../resources/downloadable.js';
 import { ANONYMOUS } from '../auth/principal.js';
 import { ApiError, type FieldError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
+import { methodNotAllowed } from './methods.js';
 import { createDownloadableWithFile, requireUploadParent, updateDownloadableWithFile } from '../services/file-uploads.js';
 import { authorize, getRow, type Parent } from '../services/resource-service.js';
 import { bodyObject, idParam } from './body.js';
@@ -34,7 +36,7 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   const accepting = multipartRoutes(app);
   app.addHook('preValidation', async (req) => {
     if (req.isMultipart() && !accepting.has(req.routeOptions.url ?? '')) {
-      throw new ApiError('unsupported_media_type', [{ code: 'unsupported_media_type', message: 'multipart/form-data is accepted for downloadables only; send JSON, form-encoded or XML' }]);
+      throw apiError('MULTIPART_NOT_HERE');
     }
   });
   registerDownloadRoute(app);
@@ -57,7 +59,7 @@ function multipartRoutes(app: FastifyInstance): Set<string> {
 
 function tooLarge(max: number): ApiError {
   // The rest of an oversize body is not read; closing the connection spares the client sending it.
-  return new ApiError('too_large', [{ field: 'file', code: 'too_large', message: `file must be at most ${max} bytes` }], { connection: 'close' });
+  return apiError('FILE_TOO_LARGE', { max }, { field: 'file', details: { abandonsBody: true } });
 }
 
 /**
@@ -70,7 +72,7 @@ function uploadError(err: unknown, max: number): unknown {
   if (err instanceof ApiError || err instanceof StorageFullError) return err;
   if (err instanceof BlobTooLargeError || (err as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(max);
   if (err instanceof Error && 'syscall' in err && !(err instanceof BlobSourceError)) return err;
-  return ApiError.invalid([{ code: 'invalid_body', message: 'malformed or incomplete multipart/form-data body' }]);
+  return apiError('INVALID_MULTIPART');
 }
 
 async function drain(stream: NodeJS.ReadableStream): Promise<void> {
@@ -146,7 +148,7 @@ export async function createDownloadable(req: FastifyRequest, reply: FastifyRepl
   let input: Record<string | symbol, unknown>;
   if (req.isMultipart()) {
     // Who may upload is settled before a byte of the file is read.
-    if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
+    if (ctx.principal.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
     await requireUploadParent(ctx, parent);
     authorize(ctx, r, 'write');
     const form = await readForm(req, ctx.files, parent.id, req.server.container.config.maxUploadBytes);
@@ -176,21 +178,21 @@ export async function updateDownloadable(req: FastifyRequest, reply: FastifyRepl
 /** {downloadable}/file: the uploaded bytes, as an attachment that no browser will render. */
 function registerDownloadRoute(app: FastifyInstance): void {
   const r = app.container.registry.resource(RESOURCE);
-  const allow = 'GET, HEAD, OPTIONS';
+  const allow = ['GET', 'HEAD', 'OPTIONS'];
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: `${r.path}/:id/file`,
     config: { rest: true, binary: true },
     // Registered before buildApp sets the REST error handler: errors must still be the REST error body.
     errorHandler: (err, req, reply) => app.errorHandler(err, req, reply),
     handler: async (req, reply) => {
-      if (req.method === 'OPTIONS') return reply.header('allow', allow).code(204).send();
+      if (req.method === 'OPTIONS') return reply.header('allow', allow.join(', ')).code(204).send();
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        throw new ApiError('method_not_allowed', [{ code: 'method_not_allowed', message: `allowed methods: ${allow}` }], { allow });
+        throw methodNotAllowed(allow);
       }
       const ctx = serviceContext(req);
       const row = await getRow(ctx, r, idParam((req.params as { id: string }).id, r.name));
       const blob = typeof row.file_key === 'string' ? await ctx.files.open(row.file_key) : undefined;
-      if (!blob) throw new ApiError('not_found', [{ code: 'no_file', message: 'this downloadable has no uploaded file' }]);
+      if (!blob) throw apiError('NO_FILE');
       const etag = `"${String(row.file_sha256)}"`;
       reply.headers({
         'content-type': 'application/octet-stream',

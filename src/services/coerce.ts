@@ -4,13 +4,14 @@
 import { Decimal } from 'decimal.js';
 import type { FieldDef } from '../model/types.js';
 import type { FieldError } from './errors.js';
+import type { FieldCode } from './field-codes.js';
 
 export type Coerced = { ok: true; value: unknown } | { ok: false; error: FieldError };
 
 const TRUE = new Set([true, 1, 'true', '1', 'on']);
 const FALSE = new Set([false, 0, 'false', '0', 'off']);
 
-function bad(f: FieldDef, code: string, message: string): Coerced {
+function bad(f: FieldDef, code: FieldCode, message: string): Coerced {
   return { ok: false, error: { field: f.name, code, message } };
 }
 

@@ -11,21 +11,19 @@ import type { ServiceContext } from './context.js';
 import { hashToken, wellFormedToken } from './download-urls.js';
 import { logTransactionStep } from './downloads.js';
 import { dataOf } from './data-access.js';
+import { CATALOG, type ErrorName } from './error-catalog.js';
 
 export type DownloadRefusal = 'unknown' | 'exhausted' | 'expired' | 'revoked' | 'withdrawn' | 'no_file';
 
-const MESSAGES: Record<DownloadRefusal, string> = {
-  unknown: 'There is no download at this address.',
-  exhausted: 'This download has been used up: every download it allowed has been made.',
-  expired: 'This download has expired: its download period is over.',
-  revoked: 'This download has been revoked: the purchase was refunded or voided.',
-  withdrawn: 'This file is no longer offered by the store.',
-  no_file: 'The store has not uploaded this file yet; try again later.',
+/** The catalog entry of each refusal: its sentence, and the code `download_<reason>` REST answers. */
+const ENTRIES: Record<DownloadRefusal, ErrorName> = {
+  unknown: 'DOWNLOAD_UNKNOWN', exhausted: 'DOWNLOAD_EXHAUSTED', expired: 'DOWNLOAD_EXPIRED',
+  revoked: 'DOWNLOAD_REVOKED', withdrawn: 'DOWNLOAD_WITHDRAWN', no_file: 'DOWNLOAD_NO_FILE',
 };
 
 export class DownloadRefused extends Error {
   constructor(readonly reason: DownloadRefusal) {
-    super(MESSAGES[reason]);
+    super(CATALOG[ENTRIES[reason]].message);
   }
 }
 

@@ -1,52 +1,42 @@
-// Errors the services raise. Transports map them: REST to status codes and the error body,
-// GraphQL to userErrors (validation) or errors with extensions.code (auth, not found).
+// Errors the services raise. They say what went wrong, never how a protocol answers it: the
+// transports map the kind and details, REST to a status, headers and the error body (rest/errors.ts),
+// GraphQL to userErrors (validation) or errors with extensions.code (graphql/errors.ts).
+// Build them from the catalog (error-catalog.ts), which declares every code and message once.
+
+import type { ErrorCode } from './error-catalog.js';
 
 export interface FieldError {
   /** REST property name; undefined when the whole input is at fault. */
   field?: string;
-  code: string;
+  /** Only codes declared in the catalog or its field sub-catalog (field-codes.ts). */
+  code: ErrorCode;
   message: string;
 }
 
 export type ErrorKind =
   | 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'conflict'
   | 'precondition_failed' | 'too_large' | 'unsupported_media_type' | 'not_acceptable' | 'rate_limited'
-  | 'unavailable' | 'insufficient_storage';
+  | 'unavailable' | 'insufficient_storage' | 'internal' | 'gone' | 'unprocessable' | 'range_not_satisfiable' | 'uri_too_long';
 
-const STATUS: Record<ErrorKind, number> = {
-  invalid: 400, unauthenticated: 401, forbidden: 403, not_found: 404, method_not_allowed: 405,
-  not_acceptable: 406, conflict: 409, precondition_failed: 412, too_large: 413, unsupported_media_type: 415,
-  rate_limited: 429, unavailable: 503, insufficient_storage: 507,
-};
+/** What a client needs beyond the message, as data; each transport says it its own way. */
+export interface ErrorDetails {
+  /** forbidden: the scopes any one of which would grant the action. */
+  scopes?: string[];
+  /** rate_limited, unavailable, insufficient_storage: seconds until a retry may succeed. */
+  retryAfter?: number;
+  /** method_not_allowed: the methods the resource answers. */
+  allow?: string[];
+  /** The rest of the request body will not be read (an upload refused before its end). */
+  abandonsBody?: boolean;
+}
 
 export class ApiError extends Error {
-  readonly status: number;
-  constructor(readonly kind: ErrorKind, readonly errors: FieldError[], readonly headers: Record<string, string> = {}) {
+  constructor(readonly kind: ErrorKind, readonly errors: FieldError[], readonly details: ErrorDetails = {}) {
     super(errors.map((e) => e.message).join('; '));
-    this.status = STATUS[kind];
   }
 
-  /** Fastify's name for the status: error handlers that know only Fastify errors still answer 4xx. */
-  get statusCode(): number {
-    return this.status;
-  }
-
+  /** Several input problems at once, each built with the catalog's fieldError or a field code. */
   static invalid(errors: FieldError[]): ApiError {
     return new ApiError('invalid', errors);
-  }
-  static notFound(what = 'resource'): ApiError {
-    return new ApiError('not_found', [{ code: 'not_found', message: `No such ${what}.` }]);
-  }
-  static unauthenticated(message = 'A valid bearer token is required.'): ApiError {
-    return new ApiError('unauthenticated', [{ code: 'invalid_token', message }],
-      { 'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"` });
-  }
-  static forbidden(scopes: string[]): ApiError {
-    const message = `The token lacks the scope needed here (one of: ${scopes.join(', ')}).`;
-    return new ApiError('forbidden', [{ code: 'insufficient_scope', message }],
-      { 'www-authenticate': `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"` });
-  }
-  static conflict(code: string, message: string, field?: string): ApiError {
-    return new ApiError('conflict', [{ code, message, field }]);
   }
 }

@@ -9,6 +9,7 @@ import type { Values } from '../data/codec.js';
 import type { UploadedFile } from '../resources/downloadable.js';
 import type { ServiceContext } from './context.js';
 import { ApiError } from './errors.js';
+import { apiError } from './error-catalog.js';
 import { createRow, updateRow, type Parent } from './resource-service.js';
 import { dataOf } from './data-access.js';
 
@@ -40,7 +41,7 @@ async function writeWithUpload(ctx: ServiceContext, upload: () => UploadedFile |
  * the file is read; scopes are checked by the caller, then again by the write.
  */
 export async function requireUploadParent(ctx: ServiceContext, parent: Parent): Promise<void> {
-  if (!await dataOf(ctx).repo.findById(parent.resource, tenantScope(ctx.principal), parent.id)) throw ApiError.notFound(parent.resource.name);
+  if (!await dataOf(ctx).repo.findById(parent.resource, tenantScope(ctx.principal), parent.id)) throw apiError('NO_SUCH', { what: parent.resource.name });
 }
 
 /** Creates a downloadable with the file `upload` names (if any); the row goes again if the file cannot be put in place. */

@@ -10,7 +10,7 @@ import { decodeRow } from '../data/codec.js';
 import type { RelDef, Registry, ResourceDef } from '../model/types.js';
 import { resourceRules } from '../resources/index.js';
 import type { ServiceContext } from './context.js';
-import { ApiError } from './errors.js';
+import { apiError } from './error-catalog.js';
 import { dataOf } from './data-access.js';
 
 interface Freezer { parent: ResourceDef; rel: RelDef }
@@ -65,6 +65,6 @@ export async function assertWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef
   for (const step of path.reverse()) {
     const fresh = await readRow(ctx, tx, step.r, step.id, true);
     const reason = fresh && resourceRules[step.r.name]?.frozen?.(fresh, ctx);
-    if (reason) throw ApiError.conflict('immutable', reason);
+    if (reason) throw apiError('IMMUTABLE', { reason });
   }
 }

@@ -15,14 +15,15 @@ import { resourceRules } from '../resources/index.js';
 import type { ServiceContext } from './context.js';
 import { dataOf } from './data-access.js';
 import { ApiError } from './errors.js';
+import { apiError, insufficientScope } from './error-catalog.js';
 
 /** A page of rows and the collection's size, as the transports receive it. */
 export type { Page };
 
 /** Throws unless the caller may access `r` in `mode` (401 for no token, 403 naming the granting scopes). */
 export function authorize(ctx: ServiceContext, r: ResourceDef, mode: AccessMode): void {
-  if (ctx.principal.kind === 'anonymous') throw ApiError.unauthenticated();
-  if (!allowed(ctx.principal, r, mode)) throw ApiError.forbidden(grantingScopes(r, mode));
+  if (ctx.principal.kind === 'anonymous') throw apiError('TOKEN_REQUIRED');
+  if (!allowed(ctx.principal, r, mode)) throw insufficientScope(grantingScopes(r, mode));
 }
 
 /** Runs the resource's read hook (expired cart items go, due downloads expire), unmemoised. */
@@ -94,7 +95,7 @@ export class Reader {
   /** A row the caller may access in `mode`, or 404 whether it is missing or another tenant's. */
   async row(r: ResourceDef, id: number, mode: AccessMode = 'read'): Promise<Values> {
     const row = await this.find(r, id, mode);
-    if (!row) throw ApiError.notFound(r.name);
+    if (!row) throw apiError('NO_SUCH', { what: r.name });
     return row;
   }
 
@@ -173,7 +174,7 @@ export class Reader {
     const row = allowed(p, parent.resource, 'read')
       ? await this.find(parent.resource, parent.id)
       : await this.repo.findById(parent.resource, this.scope, parent.id);
-    if (!row) throw ApiError.notFound(parent.resource.name);
+    if (!row) throw apiError('NO_SUCH', { what: parent.resource.name });
   }
 
   /** Rows of `r` in the caller's tenancy matching `q` (no total). */

@@ -19,6 +19,7 @@ import { isUniqueViolation } from './unique.js';
 import { recordChange } from '../events/record.js';
 import { assertWritable } from './frozen.js';
 import { dataOf } from './data-access.js';
+import { apiError } from './error-catalog.js';
 import { authorize, readerOf, runBeforeRead, type Parent } from './reader.js';
 
 // Who may read what is decided in one place, the Reader (src/services/reader.ts); these are the
@@ -116,7 +117,7 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   if (!opts.authorized) authorize(ctx, parent ? accessTarget(parent.resource, r) : r, 'write');
   if (parent) {
     const parentRow = await dataOf(ctx).repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
-    if (!parentRow) throw ApiError.notFound(parent.resource.name);
+    if (!parentRow) throw apiError('NO_SUCH', { what: parent.resource.name });
   }
   const w: WriteInput = { mode: 'create', input: { ...input } };
   if (parent) {
@@ -171,7 +172,7 @@ async function assertUnchanged(ctx: ServiceContext, r: ResourceDef, id: number, 
   const current = await dataOf(ctx).repo.findById(r, tenantScope(ctx.principal), id, tx);
   const same = current && Object.keys({ ...current, ...expected }).every((k) => JSON.stringify(current[k]) === JSON.stringify(expected[k]));
   if (!same) {
-    throw new ApiError('precondition_failed', [{ code: 'precondition_failed', message: 'If-Match does not match the current ETag; fetch the resource again' }]);
+    throw apiError('ETAG_MISMATCH');
   }
 }
 
@@ -180,7 +181,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   const existing = await getRow(ctx, r, id, 'write');
   const rules = resourceRules[r.name];
   const reason = rules?.frozen?.(existing, ctx);
-  if (reason) throw ApiError.conflict('immutable', reason);
+  if (reason) throw apiError('IMMUTABLE', { reason });
   const w: WriteInput = { mode, input: { ...input }, existing };
   const columns = await prepareWrite(ctx, r, w);
   columns.date_modified = formatTimestamp(ctx.clock.now());
@@ -191,7 +192,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
     await assertWritable(ctx, tx, r, id);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     const row = await dataOf(ctx).repo.update(r, id, columns, tx);
-    if (!row) throw ApiError.notFound(r.name);
+    if (!row) throw apiError('NO_SUCH', { what: r.name });
     await rules?.afterWrite?.(row, w, ctx, tx);
     grew = await recordChange(tx, ctx, r, 'modified', existing, row, { event: rules?.updateEvent?.(existing, row) });
     return row;
@@ -203,7 +204,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
 export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number, guard: GuardOptions = {}): Promise<void> {
   const existing = await getRow(ctx, r, id, 'write');
   const reason = resourceRules[r.name]?.frozen?.(existing, ctx);
-  if (reason) throw ApiError.conflict('immutable', reason);
+  if (reason) throw apiError('IMMUTABLE', { reason });
   const grew = await inTransaction(dataOf(ctx).database, async (tx) => {
     if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
     await assertWritable(ctx, tx, r, id);
@@ -219,7 +220,7 @@ async function writeGuarded<T>(r: ResourceDef, fn: () => Promise<T>): Promise<T>
   try {
     return await fn();
   } catch (err) {
-    if (isUniqueViolation(err)) throw ApiError.conflict('duplicate', `another ${r.name} already has one of these unique values`);
+    if (isUniqueViolation(err)) throw apiError('DUPLICATE', { resource: r.name });
     throw err;
   }
 }

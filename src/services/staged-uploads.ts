@@ -19,6 +19,7 @@ import { ApiError, type FieldError } from './errors.js';
 import { authorize } from './resource-service.js';
 import * as rows from './staged-upload-rows.js';
 import { dataOf } from './data-access.js';
+import { CATALOG, fieldError, formatMessage, type ErrorCode } from './error-catalog.js';
 
 /** How long a staged upload may wait for its bytes and then for the write that claims them. */
 export const STAGED_UPLOAD_TTL_MS = 60 * 60 * 1000;
@@ -116,7 +117,7 @@ export async function receiveUpload(ctx: ServiceContext, token: string, body: Re
   opts: { contentType?: string; contentLength?: number; storeId?: number }): Promise<ReceivedUpload> {
   const db = dataOf(ctx).database.db;
   const row = TOKEN.test(token) ? await rows.findByTokenHash(db, hashToken(token)) : undefined;
-  if (!row || (opts.storeId !== undefined && opts.storeId !== row.store_id)) throw new UploadRefused('unknown', 'no upload is waiting at this URL');
+  if (!row || (opts.storeId !== undefined && opts.storeId !== row.store_id)) throw new UploadRefused('unknown', CATALOG.UPLOAD_UNKNOWN.message);
   const refusal = putRefusal(row, formatTimestamp(ctx.clock.now()));
   if (refusal) throw refusal;
   if (opts.contentLength !== undefined && opts.contentLength > row.max_bytes) throw tooLarge(row.max_bytes);
@@ -128,7 +129,7 @@ export async function receiveUpload(ctx: ServiceContext, token: string, body: Re
     staged = await ctx.files.stage(body, row.store_id, row.max_bytes);
   } catch (err) {
     if (err instanceof BlobTooLargeError) throw tooLarge(row.max_bytes);
-    if (err instanceof BlobSourceError) throw new UploadRefused('incomplete', 'the upload ended before the whole body arrived');
+    if (err instanceof BlobSourceError) throw new UploadRefused('incomplete', CATALOG.UPLOAD_INCOMPLETE.message);
     throw err;
   }
   if (row.declared_size !== null && staged.size !== row.declared_size) {
@@ -153,15 +154,15 @@ export async function receiveUpload(ctx: ServiceContext, token: string, body: Re
 }
 
 function sizeMismatch(declared: number, sent: number): UploadRefused {
-  return new UploadRefused('size_mismatch', `the upload was staged for ${declared} bytes but ${sent} were sent`);
+  return new UploadRefused('size_mismatch', formatMessage(CATALOG.UPLOAD_SIZE_MISMATCH.message, { declared, sent }));
 }
 
 function tooLarge(max: number): UploadRefused {
-  return new UploadRefused('too_large', `the file must be at most ${max} bytes`);
+  return new UploadRefused('too_large', formatMessage(CATALOG.UPLOAD_TOO_LARGE.message, { max }));
 }
 
-const alreadyUploaded = () => new UploadRefused('already_uploaded', 'this upload URL has already been used; stage a new upload');
-const expiredUrl = () => new UploadRefused('expired', 'this upload URL has expired; stage a new upload');
+const alreadyUploaded = () => new UploadRefused('already_uploaded', CATALOG.UPLOAD_ALREADY_UPLOADED.message);
+const expiredUrl = () => new UploadRefused('expired', CATALOG.UPLOAD_EXPIRED.message);
 
 function putRefusal(row: rows.StagedUploadRow, now: string): UploadRefused | undefined {
   if (row.uploaded_at) return alreadyUploaded();
@@ -171,7 +172,7 @@ function putRefusal(row: rows.StagedUploadRow, now: string): UploadRefused | und
 
 /** What is wrong with referencing `row` from a write of `storeId`, if anything. */
 function referenceProblem(row: rows.StagedUploadRow | undefined, storeId: number | undefined, now: string): FieldError | undefined {
-  const err = (code: string, message: string): FieldError => ({ field: STAGED_FIELD, code, message });
+  const err = (code: ErrorCode, message: string): FieldError => ({ field: STAGED_FIELD, code, message });
   // Another store's upload is answered like a missing one: its existence is not the caller's business.
   if (!row || row.store_id !== storeId) return err('not_found', 'no staged upload of this store has this id');
   if (row.consumed_at) return err('already_used', 'this staged upload has already been used by a downloadable; stage a new one');
@@ -198,7 +199,7 @@ export async function consumeStagedUpload(tx: Tx, ctx: ServiceContext, id: numbe
   if (await rows.consume(tx, id, ctx.principal.storeId ?? 0, now)) return;
   const row = await rows.findById(tx, id);
   throw ApiError.invalid([referenceProblem(row, ctx.principal.storeId, now)
-    ?? { field: STAGED_FIELD, code: 'already_used', message: 'this staged upload has already been used' }]);
+    ?? fieldError('STAGED_UPLOAD_USED', {}, { field: STAGED_FIELD })]);
 }
 
 /**

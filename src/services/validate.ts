@@ -5,6 +5,7 @@ import type { FieldDef, ResourceDef } from '../model/types.js';
 import { ISO_COUNTRIES } from '../model/countries.js';
 import { coerce } from './coerce.js';
 import type { FieldError } from './errors.js';
+import type { FieldCode } from './field-codes.js';
 
 export type WriteMode = 'create' | 'patch' | 'put';
 
@@ -31,7 +32,7 @@ export function httpUrlProblem(v: string): string | undefined {
 
 function checkFormat(f: FieldDef, v: unknown, now: Date): FieldError | undefined {
   const fmt = f.constraints.format;
-  const err = (message: string, code = 'invalid_format'): FieldError => ({ field: f.name, code, message });
+  const err = (message: string, code: FieldCode = 'invalid_format'): FieldError => ({ field: f.name, code, message });
   if (fmt === 'URL') {
     const problem = httpUrlProblem(String(v));
     if (problem) return err(`${f.name} ${problem}`);

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deriveKey, type SigningKey } from '../auth/keys.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppServices } from '../container.js';
-import { ApiError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
 
 /** How long a pasted token is kept at most (access tokens usually expire sooner). */
 export const BROWSE_TOKEN_SECONDS = 8 * 3600;
@@ -87,7 +87,7 @@ export class BrowserTokens {
     const token = this.token(req);
     if (!token) return undefined;
     if (!SAFE.has(req.method) && req.headers.origin !== this.origin) {
-      throw new ApiError('forbidden', [{ code: 'cross_origin', message: 'a browser write with the pasted token must come from this site\'s own pages' }]);
+      throw apiError('CROSS_ORIGIN');
     }
     return (await container.tokens.principalFromHeader(`Bearer ${token}`)) ?? undefined;
   }

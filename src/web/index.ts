@@ -11,6 +11,7 @@ import { registerAuthorize } from './authorize.js';
 import { errorPage, pageHeaders } from './layout.js';
 import { registerLogin } from './login.js';
 import { WebError, WebSessions, type Session } from './session.js';
+import { statusOfThrown } from '../rest/errors.js';
 
 /** What every page handler shares: sessions, the sandbox flag, a service context and form checks. */
 export interface Web {
@@ -47,7 +48,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     });
     scope.setErrorHandler((err: FastifyError | WebError, req, reply) => {
       if (err instanceof WebError) return errorPage(reply, err.status, err.message, web.sandbox);
-      const status = (err as FastifyError).statusCode ?? 500;
+      const status = statusOfThrown(err);
       if (status < 500) return errorPage(reply, status, 'The request could not be understood.', web.sandbox);
       req.log.error({ err }, 'page failed');
       return errorPage(reply, 500, 'Something went wrong on our side. Please try again.', web.sandbox);

@@ -81,6 +81,8 @@ describe.each(engines())('taxes through GraphQL on %s', (engine) => {
     expect((await gql(`query($id: ID!) { tax(id: $id) { name } }`, { id }, reader)).data.tax).toEqual({ name: 'Mine' });
     const denied = await gql(CREATE, { input: { name: 'No', type: 'GLOBAL', rate: '1' } }, reader);
     expect(denied.errors[0].extensions.code).toBe('FORBIDDEN');
+    // The scopes that would grant the write, as a list (not REST's WWW-Authenticate header).
+    expect(denied.errors[0].extensions.scopes).toContain('tax_settings_write');
     const hooks = await narrowToken(t.app, chain, 'webhooks_read');
     expect((await gql(`query($id: ID!) { tax(id: $id) { name } }`, { id }, hooks)).errors[0].extensions.code).toBe('FORBIDDEN');
     const other = await tokenChain(t.app);
