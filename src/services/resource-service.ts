@@ -1,6 +1,6 @@
 // Create, read, update and delete for every resource, driven by the registry: scopes, tenancy,
 // validation, references, uniqueness and the resource's own rules, the same for REST and GraphQL.
-import type { RelDef, ResourceDef } from '../model/types.js';
+import type { ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import type { ListQuery } from '../data/query.js';
 import type { Page } from '../data/repository.js';
