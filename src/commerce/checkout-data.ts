@@ -55,7 +55,7 @@ export async function loadCheckoutData(ctx: ServiceContext, cart: Values): Promi
   const links = taxRows.length
     ? await db.selectFrom('tax_item_categories').select(['tax_id', 'item_category_id']).where('store_id', '=', storeId).execute() : [];
   const taxes = taxRows.map((t): TaxRule => ({
-    id: Number(t.id), name: t.name, type: t.type, country: t.country, region: t.region, city: t.city, rate: String(t.rate),
+    id: Number(t.id), name: t.name, type: t.type as TaxRule['type'], country: t.country, region: t.region, city: t.city, rate: String(t.rate),
     applyToShipping: bool(t.apply_to_shipping), useOriginRates: bool(t.use_origin_rates),
     exemptAllCustomerTaxIds: bool(t.exempt_all_customer_tax_ids), isLive: bool(t.is_live),
     categoryIds: links.filter((l) => Number(l.tax_id) === Number(t.id)).map((l) => Number(l.item_category_id)),

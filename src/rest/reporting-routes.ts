@@ -10,7 +10,7 @@ interface Check {
   rel: string;
   param: string;
   table: 'users' | 'stores';
-  column: string;
+  column: 'email' | 'store_domain';
   found: { rel: string; path: string; title: string };
 }
 

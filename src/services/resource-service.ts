@@ -5,7 +5,7 @@ import type { Values } from '../data/codec.js';
 import type { ListQuery } from '../data/query.js';
 import type { Page } from '../data/repository.js';
 import { childScope, ownerColumns } from '../data/tenancy.js';
-import { inTransaction, type Tx } from '../db/database.js';
+import { dynamic, inTransaction, type Tx } from '../db/database.js';
 import { accessTarget, allowed, grantingScopes, type AccessMode } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
 import { resourceRules } from '../resources/index.js';
@@ -197,7 +197,7 @@ export interface GuardOptions {
  */
 async function assertUnchanged(ctx: ServiceContext, r: ResourceDef, id: number, expected: Values, tx: Tx): Promise<void> {
   // SQLite's BEGIN IMMEDIATE already excludes other writers; PostgreSQL needs the row lock.
-  if (ctx.database.dialect === 'postgres') await tx.selectFrom(r.table).select('id').where('id', '=', id).forUpdate().execute();
+  if (ctx.database.dialect === 'postgres') await dynamic(tx).selectFrom(r.table).select('id').where('id', '=', id).forUpdate().execute();
   const current = await ctx.repo.findById(r, tenantScope(ctx.principal), id, tx);
   const same = current && Object.keys({ ...current, ...expected }).every((k) => JSON.stringify(current[k]) === JSON.stringify(expected[k]));
   if (!same) {

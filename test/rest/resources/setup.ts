@@ -1,6 +1,7 @@
 // Shared set-up of the resource suites: an app on a fixed clock, a store reached by the token chain,
 // and helpers that follow the store's links to the collections under test.
 import { ManualClock } from '../../../src/services/clock.js';
+import { dynamic } from '../../../src/db/database.js';
 import { makeApp, type Engine, type TestApp } from '../../helpers/app.js';
 import { call, json, link, tokenChain, type Call, type Chain } from '../../helpers/rest.js';
 
@@ -52,14 +53,14 @@ export async function newCart(s: Suite): Promise<any> {
 export async function insertRow(s: Suite, table: string, values: Record<string, unknown>): Promise<number> {
   const stamp = '2030-06-15T12:00:00+0000';
   const storeId = Number(s.chain.storeHref.split('/').pop());
-  const row = await s.t.app.container.database.db.insertInto(table)
+  const row = await dynamic(s.t.app.container.database.db).insertInto(table)
     .values({ store_id: storeId, date_created: stamp, date_modified: stamp, ...values })
     .returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 export async function updateRow(s: Suite, table: string, id: number, values: Record<string, unknown>): Promise<void> {
-  await s.t.app.container.database.db.updateTable(table).set(values).where('id', '=', id).execute();
+  await dynamic(s.t.app.container.database.db).updateTable(table).set(values).where('id', '=', id).execute();
 }
 
 export function idOf(href: string): number {
