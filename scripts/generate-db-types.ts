@@ -25,11 +25,15 @@ export interface ColumnModel {
   generated: boolean;
   /** An enum's values, written on the column as a comment. */
   values?: string[];
+  /** The type src/data/codec.ts decodes a resource field's value to, when it differs from `type`. */
+  decoded?: string;
 }
 
 export interface TableModel {
   name: string;
   columns: ColumnModel[];
+  /** The resource stored in this table, if any. */
+  resource?: string;
   /** Made only on PostgreSQL (migration 011: file blobs live in the database there). */
   postgresOnly?: boolean;
 }
@@ -104,6 +108,12 @@ function fieldType(f: FieldDef): string {
   }
 }
 
+/** What codec.ts decodeValue makes of a stored value of `f` (a list is parsed, a 0/1 becomes a boolean). */
+function decodedType(f: FieldDef): string | undefined {
+  if (f.list) return 'unknown[]';
+  return f.kind === 'boolean' ? 'boolean' : undefined;
+}
+
 function sqlTypeOf(dataType: string): string {
   const t = dataType.toLowerCase();
   if (/^(integer|int|int2|int4|int8|bigint|smallint)$/.test(t)) return 'number';
@@ -123,15 +133,15 @@ export async function describeSchema(registry: Registry = buildRegistry()): Prom
     for (const t of await database.db.introspection.getTables()) {
       if (t.isView) continue;
       const fields = new Map<string, FieldDef>();
-      for (const r of registry.resources.filter((x) => x.table === t.name)) {
-        for (const f of r.fields) if (f.column) fields.set(f.column, f);
-      }
+      const resource = registry.resources.find((x) => x.table === t.name);
+      for (const f of resource?.fields ?? []) if (f.column) fields.set(f.column, f);
       // SQLite lets a non-integer primary key hold NULL (pragma notnull says 0); the service never
       // writes one, and PostgreSQL refuses it: primary key columns are typed not null.
       const pk = await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${t.name})`.execute(database.db);
       const inPk = new Set(pk.rows.filter((c) => c.pk > 0).map((c) => c.name));
       tables.push({
         name: t.name,
+        ...(resource ? { resource: resource.name } : {}),
         columns: t.columns.map((c) => {
           const f = fields.get(c.name);
           return {
@@ -140,6 +150,7 @@ export async function describeSchema(registry: Registry = buildRegistry()): Prom
             nullable: c.isNullable && !inPk.has(c.name) && !c.isAutoIncrementing,
             generated: c.hasDefaultValue || c.isAutoIncrementing,
             ...(f?.enumValues ? { values: f.enumValues.map((e) => e.rest) } : {}),
+            ...(f && decodedType(f) ? { decoded: decodedType(f) } : {}),
           };
         }),
       });
@@ -150,8 +161,28 @@ export async function describeSchema(registry: Registry = buildRegistry()): Prom
   }
 }
 
-function interfaceName(table: string): string {
-  return `${table.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('')}Table`;
+const pascal = (name: string) => name.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const interfaceName = (table: string) => `${pascal(table)}Table`;
+
+const RESOURCE_VALUES = `
+// Resource rows as the repository returns them (src/data/codec.ts decodeRow): every column of the
+// table, booleans decoded to true/false and lists parsed; everything else as stored.`;
+
+function renderResourceValues(tables: TableModel[]): string[] {
+  const out = [RESOURCE_VALUES];
+  const resources = tables.filter((t) => t.resource).sort((a, b) => a.resource!.localeCompare(b.resource!));
+  for (const t of resources) {
+    out.push(`export interface ${pascal(t.resource!)}Values {`);
+    for (const c of t.columns) {
+      const type = c.decoded ?? c.type;
+      out.push(`  ${c.name}: ${c.nullable ? `${type} | null` : type};`);
+    }
+    out.push('}');
+  }
+  out.push('\n/** Decoded rows by resource name. */\nexport interface ResourceValues {');
+  for (const t of resources) out.push(`  ${t.resource}: ${pascal(t.resource!)}Values;`);
+  out.push('}');
+  return out;
 }
 
 export function renderDbTypes(tables: TableModel[]): string {
@@ -168,7 +199,8 @@ export function renderDbTypes(tables: TableModel[]): string {
   }
   out.push('\nexport interface DB {');
   for (const t of tables) out.push(`  ${t.name}: ${interfaceName(t.name)};`);
-  out.push('}\n');
+  out.push('}');
+  out.push(...renderResourceValues(tables), '');
   return out.join('\n');
 }
 

@@ -5,7 +5,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { dynamic, type Database, type Db, type DynamicDb } from '../db/database.js';
 import type { RelDef, ResourceDef } from '../model/types.js';
 import { and, compileFilters, cursorCondition, orderSql } from './compile.js';
-import { decodeRow, encodeRow, type Row, type Values } from './codec.js';
+import { decodeRow, encodeRow, type Row, type RowOf, type Values } from './codec.js';
 import type { ListQuery } from './query.js';
 import { ownerCondition, type TenantScope } from './tenancy.js';
 import { COUNTED_TABLES, storeRowCount } from '../db/row-counts.js';
@@ -60,20 +60,23 @@ export class Repository {
     return out;
   }
 
-  async findById(r: ResourceDef, scope: TenantScope, id: number, db: Db = this.db): Promise<Values | undefined> {
+  // Rows come back as RowOf<R>: typed when the caller names its resource statically
+  // (`registry.resource('cart')`), since decodeRow gives every row of `r` that shape.
+
+  async findById<R extends ResourceDef>(r: R, scope: TenantScope, id: number, db: Db = this.db): Promise<RowOf<R> | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
     const row = await dynamic(db).selectFrom(`${r.table} as t`).selectAll()
       .where((eb) => and(eb, [sql<SqlBool>`t.id = ${id}`, ownerCondition(r, scope, 't')]))
       .executeTakeFirst();
-    return row ? decodeRow(r, row as Row) : undefined;
+    return row ? decodeRow(r, row as Row) as RowOf<R> : undefined;
   }
 
   /** Rows by id without a tenancy filter, for loaders whose ids came from already-authorized rows. */
-  async findByIds(r: ResourceDef, ids: readonly number[], db: Db = this.db): Promise<Map<number, Values>> {
-    const out = new Map<number, Values>();
+  async findByIds<R extends ResourceDef>(r: R, ids: readonly number[], db: Db = this.db): Promise<Map<number, RowOf<R>>> {
+    const out = new Map<number, RowOf<R>>();
     if (!ids.length) return out;
     const rows = await dynamic(db).selectFrom(r.table).selectAll().where('id', 'in', [...new Set(ids)]).execute();
-    for (const row of rows) out.set(Number(row.id), decodeRow(r, row as Row));
+    for (const row of rows) out.set(Number(row.id), decodeRow(r, row as Row) as RowOf<R>);
     return out;
   }
 
@@ -210,14 +213,14 @@ export class Repository {
     return out;
   }
 
-  async insert(r: ResourceDef, values: Row, db: Db = this.db): Promise<Values> {
+  async insert<R extends ResourceDef>(r: R, values: Row, db: Db = this.db): Promise<RowOf<R>> {
     const row = await dynamic(db).insertInto(r.table).values(encodeRow(r, values)).returningAll().executeTakeFirstOrThrow();
-    return decodeRow(r, row as Row);
+    return decodeRow(r, row as Row) as RowOf<R>;
   }
 
-  async update(r: ResourceDef, id: number, values: Row, db: Db = this.db): Promise<Values | undefined> {
+  async update<R extends ResourceDef>(r: R, id: number, values: Row, db: Db = this.db): Promise<RowOf<R> | undefined> {
     const row = await dynamic(db).updateTable(r.table).set(encodeRow(r, values)).where('id', '=', id).returningAll().executeTakeFirst();
-    return row ? decodeRow(r, row as Row) : undefined;
+    return row ? decodeRow(r, row as Row) as RowOf<R> : undefined;
   }
 
   async delete(r: ResourceDef, id: number, db: Db = this.db): Promise<boolean> {

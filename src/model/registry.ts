@@ -196,10 +196,10 @@ function assemble(resources: ResourceDef[]): Registry {
     byType: new Map(resources.map((r) => [r.typeName, r])),
     byCollection: new Map(resources.map((r) => [r.collection, r])),
     relNames,
-    resource(name: string) {
+    resource<N extends string>(name: N) {
       const r = byName.get(name);
       if (!r) throw new Error(`unknown resource ${name}`);
-      return r;
+      return r as ResourceDef & { name: N };
     },
   };
 }

@@ -1,7 +1,7 @@
 // Create, read, update and delete for every resource, driven by the registry: scopes, tenancy,
 // validation, references, uniqueness and the resource's own rules, the same for REST and GraphQL.
 import type { RelDef, ResourceDef } from '../model/types.js';
-import type { Values } from '../data/codec.js';
+import type { RowOf, Values } from '../data/codec.js';
 import type { ListQuery } from '../data/query.js';
 import type { Page } from '../data/repository.js';
 import { childScope, ownerColumns } from '../data/tenancy.js';
@@ -30,7 +30,7 @@ export async function beforeRead(ctx: ServiceContext, r: ResourceDef): Promise<v
 }
 
 /** A row the caller may see, or 404 whether it is missing or another store's. */
-export async function getRow(ctx: ServiceContext, r: ResourceDef, id: number, mode: AccessMode = 'read'): Promise<Values> {
+export async function getRow<R extends ResourceDef>(ctx: ServiceContext, r: R, id: number, mode: AccessMode = 'read'): Promise<RowOf<R>> {
   authorize(ctx, r, mode);
   await beforeRead(ctx, r);
   const row = await ctx.repo.findById(r, tenantScope(ctx.principal), id);

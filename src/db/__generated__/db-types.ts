@@ -746,3 +746,547 @@ export interface DB {
   webhook_statuses: WebhookStatusesTable;
   webhooks: WebhooksTable;
 }
+
+// Resource rows as the repository returns them (src/data/codec.ts decodeRow): every column of the
+// table, booleans decoded to true/false and lists parsed; everything else as stored.
+export interface AppliedTaxValues {
+  id: number;
+  store_id: number;
+  transaction_id: number;
+  tax_id: number | null;
+  name: string | null;
+  rate: Decimal | null;
+  amount: Decimal | null;
+  apply_to_shipping: boolean;
+  shipto: string | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface AttributeValues {
+  id: number;
+  store_id: number | null;
+  parent_type: string;
+  parent_id: number;
+  name: string;
+  value: string;
+  visibility: string;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface CartValues {
+  id: number;
+  store_id: number;
+  customer_id: number | null;
+  customer_email: string | null;
+  billing_first_name: string | null;
+  billing_last_name: string | null;
+  billing_company: string | null;
+  billing_address1: string | null;
+  billing_address2: string | null;
+  billing_city: string | null;
+  billing_region: string | null;
+  billing_postal_code: string | null;
+  billing_country: string | null;
+  billing_phone: string | null;
+  shipping_first_name: string | null;
+  shipping_last_name: string | null;
+  shipping_company: string | null;
+  shipping_address1: string | null;
+  shipping_address2: string | null;
+  shipping_city: string | null;
+  shipping_region: string | null;
+  shipping_postal_code: string | null;
+  shipping_country: string | null;
+  shipping_phone: string | null;
+  total_item_price: Decimal | null;
+  total_tax: Decimal | null;
+  total_shipping: Decimal | null;
+  total_order: Decimal | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+  checkout_claim: string | null;
+  checkout_claimed_until: string | null;
+}
+export interface ChangelogValues {
+  id: number;
+  store_id: number;
+  resource_type: string;
+  resource_id: number;
+  action: string;
+  actor: string;
+  diff: string | null;
+  message: string | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface ClientValues {
+  id: number;
+  client_id: string;
+  client_secret_hash: string;
+  redirect_uri: string;
+  javascript_origin_uri: string | null;
+  project_name: string;
+  project_description: string | null;
+  company_name: string;
+  company_url: string | null;
+  company_logo: string | null;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+  grant_types: string | null;
+  client_type: string;
+}
+export interface CouponDetailValues {
+  id: number;
+  store_id: number;
+  item_id: number;
+  name: string | null;
+  code: string | null;
+  amount_per: Decimal | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface CustomerValues {
+  id: number;
+  store_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  tax_id: string | null;
+  is_anonymous: boolean;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface DiscountDetailValues {
+  id: number;
+  store_id: number;
+  item_id: number;
+  name: string | null;
+  code: string | null;
+  amount_per: Decimal | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface DownloadValues {
+  id: number;
+  store_id: number;
+  transaction_id: number;
+  item_id: number | null;
+  downloadable_id: number | null;
+  file_name: string | null;
+  file_size: number | null;
+  downloads_remaining: number | null;
+  expires_at: IsoTimestamp | null;
+  status: string;
+  url_nonce: string | null;
+  url_kid: string | null;
+  token_hash: string | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface DownloadableValues {
+  id: number;
+  store_id: number;
+  item_category_id: number | null;
+  name: string;
+  code: string;
+  price: Decimal;
+  file_name: string | null;
+  file_size: number | null;
+  upload_date: IsoTimestamp | null;
+  file_key: string | null;
+  file_content_type: string | null;
+  file_sha256: string | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface EventValues {
+  id: number;
+  store_id: number;
+  sequence: number;
+  name: string;
+  resource_type: string;
+  resource_id: number;
+  occurred_at: IsoTimestamp;
+  payload: string | null;
+  webhook_ids: string | null;
+  dispatched_at: string | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface FraudProtectionValues {
+  id: number;
+  store_id: number;
+  type: string;
+  description: string | null;
+  json: string | null;
+  score_threshold_reject: number | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface GiftCardValues {
+  id: number;
+  store_id: number;
+  name: string;
+  sku: string;
+  allow_autoprovisioning: boolean;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface GiftCardCodeValues {
+  id: number;
+  store_id: number;
+  item_id: number | null;
+  code: string;
+  current_balance: Decimal;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+  gift_card_id: number | null;
+}
+export interface ItemValues {
+  id: number;
+  store_id: number;
+  cart_id: number | null;
+  transaction_id: number | null;
+  item_category_id: number | null;
+  shipment_id: number | null;
+  subscription_id: number | null;
+  name: string;
+  price: Decimal;
+  quantity: number;
+  quantity_min: number | null;
+  quantity_max: number | null;
+  weight: Decimal | null;
+  code: string | null;
+  parent_code: string | null;
+  discount_name: string | null;
+  discount_type: string | null;
+  discount_details: string | null;
+  subscription_frequency: string | null;
+  subscription_start_date: IsoDate | null;
+  subscription_next_transaction_date: IsoDate | null;
+  subscription_end_date: IsoDate | null;
+  is_future_line_item: boolean;
+  shipto: string | null;
+  url: string | null;
+  image: string | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  expires: number | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+  provisioned_gift_card_code_id: number | null;
+}
+export interface ItemCategoryValues {
+  id: number;
+  store_id: number;
+  code: string;
+  name: string;
+  item_delivery_type: string;
+  max_downloads_per_customer: number | null;
+  max_downloads_time_period: number | null;
+  default_weight: Decimal | null;
+  shipping_flat_rate: Decimal | null;
+  handling_fee_type: string | null;
+  handling_fee: Decimal | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface ItemOptionValues {
+  id: number;
+  store_id: number;
+  item_id: number;
+  name: string;
+  value: string;
+  price_mod: Decimal | null;
+  weight_mod: Decimal | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface NativeIntegrationValues {
+  id: number;
+  store_id: number;
+  provider: string;
+  config: string;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface PaymentMethodSetValues {
+  id: number;
+  store_id: number;
+  description: string;
+  is_live: boolean;
+  gateway: string;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface PaymentMethodSetFraudProtectionValues {
+  id: number;
+  store_id: number;
+  payment_method_set_id: number;
+  fraud_protection_id: number;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface ShipmentValues {
+  id: number;
+  store_id: number;
+  transaction_id: number;
+  address_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string | null;
+  phone: string | null;
+  shipping_service_description: string | null;
+  total_item_price: Decimal | null;
+  total_tax: Decimal | null;
+  total_shipping: Decimal | null;
+  total_price: Decimal | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface StoreValues {
+  id: number;
+  user_id: number;
+  store_name: string;
+  store_domain: string;
+  store_url: string;
+  store_email: string;
+  postal_code: string;
+  region: string;
+  country: string;
+  currency_code: string;
+  timezone: string | null;
+  is_active: boolean;
+  event_sequence: number;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface SubscriptionValues {
+  id: number;
+  store_id: number;
+  customer_id: number | null;
+  start_date: IsoDate;
+  next_transaction_date: IsoDate | null;
+  end_date: IsoDate | null;
+  frequency: string;
+  is_active: boolean;
+  past_due_amount: Decimal;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+  original_transaction_id: number | null;
+}
+export interface SubscriptionEventValues {
+  id: number;
+  store_id: number;
+  subscription_id: number;
+  transaction_id: number | null;
+  type: string;
+  message: string | null;
+  amount: Decimal | null;
+  currency_code: string | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface SubscriptionMrrSnapshotValues {
+  id: number;
+  store_id: number;
+  snapshot_date: IsoDate;
+  currency_code: string | null;
+  mrr: Decimal;
+  active_subscriptions: number | null;
+  new_subscriptions: number | null;
+  cancelled_subscriptions: number | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface TaxValues {
+  id: number;
+  store_id: number;
+  name: string;
+  type: string;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  is_live: boolean;
+  service_provider: string;
+  apply_to_shipping: boolean;
+  use_origin_rates: boolean;
+  exempt_all_customer_tax_ids: boolean;
+  rate: Decimal;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface TaxItemCategoryValues {
+  id: number;
+  store_id: number;
+  tax_id: number;
+  item_category_id: number;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface TransactionValues {
+  id: number;
+  store_id: number;
+  customer_id: number | null;
+  subscription_id: number | null;
+  status: string;
+  is_test: boolean;
+  currency_code: string | null;
+  customer_first_name: string | null;
+  customer_last_name: string | null;
+  customer_email: string | null;
+  customer_tax_id: string | null;
+  billing_first_name: string | null;
+  billing_last_name: string | null;
+  billing_company: string | null;
+  billing_address1: string | null;
+  billing_address2: string | null;
+  billing_city: string | null;
+  billing_region: string | null;
+  billing_postal_code: string | null;
+  billing_country: string | null;
+  billing_phone: string | null;
+  shipping_first_name: string | null;
+  shipping_last_name: string | null;
+  shipping_company: string | null;
+  shipping_address1: string | null;
+  shipping_address2: string | null;
+  shipping_city: string | null;
+  shipping_region: string | null;
+  shipping_postal_code: string | null;
+  shipping_country: string | null;
+  shipping_phone: string | null;
+  total_item_price: Decimal | null;
+  total_tax: Decimal | null;
+  total_shipping: Decimal | null;
+  total_order: Decimal | null;
+  hide_transaction: boolean;
+  data_is_fed: boolean;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+  cart_id: number | null;
+  renewal_date: string | null;
+}
+export interface TransactionLogValues {
+  id: number;
+  store_id: number;
+  transaction_id: number;
+  action: string;
+  status: string | null;
+  amount: Decimal | null;
+  message: string | null;
+  details: string | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface UserValues {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string | null;
+  is_programmer: boolean;
+  is_front_end_developer: boolean;
+  is_designer: boolean;
+  is_merchant: boolean;
+  created_by_client_id: number | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface WebhookValues {
+  id: number;
+  store_id: number;
+  name: string;
+  format: string;
+  version: number;
+  url: string | null;
+  query: string | null;
+  encryption_key: string | null;
+  event_resource: string;
+  is_active: boolean;
+  events: unknown[] | null;
+  consecutive_failures: number;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+  access_scopes: string | null;
+}
+export interface WebhookLogValues {
+  id: number;
+  store_id: number;
+  webhook_id: number;
+  webhook_status_id: number | null;
+  resource_type: string;
+  resource_id: number;
+  event: string;
+  request_headers: string | null;
+  response_code: number | null;
+  response_body: string | null;
+  error: string | null;
+  duration: number | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+}
+export interface WebhookStatusValues {
+  id: number;
+  store_id: number;
+  webhook_id: number;
+  event_id: number | null;
+  resource_type: string;
+  resource_id: number;
+  event: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: IsoTimestamp | null;
+  date_created: IsoTimestamp | null;
+  date_modified: IsoTimestamp | null;
+  refeed: number;
+  lease_until: number | null;
+}
+
+/** Decoded rows by resource name. */
+export interface ResourceValues {
+  applied_tax: AppliedTaxValues;
+  attribute: AttributeValues;
+  cart: CartValues;
+  changelog: ChangelogValues;
+  client: ClientValues;
+  coupon_detail: CouponDetailValues;
+  customer: CustomerValues;
+  discount_detail: DiscountDetailValues;
+  download: DownloadValues;
+  downloadable: DownloadableValues;
+  event: EventValues;
+  fraud_protection: FraudProtectionValues;
+  gift_card: GiftCardValues;
+  gift_card_code: GiftCardCodeValues;
+  item: ItemValues;
+  item_category: ItemCategoryValues;
+  item_option: ItemOptionValues;
+  native_integration: NativeIntegrationValues;
+  payment_method_set: PaymentMethodSetValues;
+  payment_method_set_fraud_protection: PaymentMethodSetFraudProtectionValues;
+  shipment: ShipmentValues;
+  store: StoreValues;
+  subscription: SubscriptionValues;
+  subscription_event: SubscriptionEventValues;
+  subscription_mrr_snapshot: SubscriptionMrrSnapshotValues;
+  tax: TaxValues;
+  tax_item_category: TaxItemCategoryValues;
+  transaction: TransactionValues;
+  transaction_log: TransactionLogValues;
+  user: UserValues;
+  webhook: WebhookValues;
+  webhook_log: WebhookLogValues;
+  webhook_status: WebhookStatusValues;
+}
