@@ -1,13 +1,13 @@
 // Loads everything a checkout needs, in a fixed handful of statements whatever the cart's size.
 import { Decimal } from 'decimal.js';
-import type { Values } from '../data/codec.js';
+import type { ValuesOf } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { beforeRead } from '../services/resource-service.js';
 import type { TaxRule } from './taxes.js';
 import type { ProtectionRow } from './fraud.js';
 
 export interface CartLine {
-  item: Values;
+  item: ValuesOf<'item'>;
   /** (price + option modifiers) × quantity. */
   amount: Decimal;
   categoryId: number | null;
@@ -15,8 +15,8 @@ export interface CartLine {
 }
 
 export interface CheckoutData {
-  store: Values;
-  customer: Values | undefined;
+  store: ValuesOf<'store'>;
+  customer: ValuesOf<'customer'> | undefined;
   lines: CartLine[];
   taxes: TaxRule[];
   protections: ProtectionRow[];
@@ -27,10 +27,10 @@ export interface CheckoutData {
 
 const bool = (v: unknown) => v === 1 || v === true;
 
-export async function loadCheckoutData(ctx: ServiceContext, cart: Values): Promise<CheckoutData> {
+export async function loadCheckoutData(ctx: ServiceContext, cart: ValuesOf<'cart'>): Promise<CheckoutData> {
   const db = ctx.database.db;
   const storeId = Number(cart.store_id);
-  const r = (name: string) => ctx.registry.resource(name);
+  const r = <N extends string>(name: N) => ctx.registry.resource(name);
   const store = (await ctx.repo.findByIds(r('store'), [storeId])).get(storeId)!;
   // Expired items leave the cart before anything is priced.
   await beforeRead(ctx, r('item'));

@@ -10,13 +10,13 @@ import type { ListQuery } from './query.js';
 import { ownerCondition, type TenantScope } from './tenancy.js';
 import { COUNTED_TABLES, storeRowCount } from '../db/row-counts.js';
 
-export interface Page {
-  rows: Values[];
+export interface Page<T extends Values = Values> {
+  rows: T[];
   total: number;
 }
 
-export interface ChildPage {
-  byParent: Map<number, Values[]>;
+export interface ChildPage<T extends Values = Values> {
+  byParent: Map<number, T[]>;
   /** With `{ total: true }` and one parent: the filtered collection's size, when the page has rows. */
   total?: number;
 }
@@ -108,9 +108,9 @@ export class Repository {
    * Children of many parents through a to-many rel, at most `q.limit` per parent (offset applies per
    * parent too), in one statement.
    */
-  async listChildren(rel: RelDef, child: ResourceDef, parentIds: readonly number[], q: ListQuery,
-    scope?: TenantScope, opts: { total?: boolean } = {}): Promise<ChildPage> {
-    const byParent = new Map<number, Values[]>();
+  async listChildren<R extends ResourceDef>(rel: RelDef, child: R, parentIds: readonly number[], q: ListQuery,
+    scope?: TenantScope, opts: { total?: boolean } = {}): Promise<ChildPage<RowOf<R>>> {
+    const byParent = new Map<number, RowOf<R>[]>();
     const ids = [...new Set(parentIds)];
     for (const id of ids) byParent.set(id, []);
     if (!ids.length) return { byParent };
@@ -146,7 +146,7 @@ export class Repository {
         page = page.select(count.as('_total')) as typeof page;
       }
       const rows = await page.orderBy(order).execute();
-      const list = rows.map((row) => decodeRow(child, row as Row));
+      const list = rows.map((row) => decodeRow(child, row as Row) as RowOf<R>);
       if (q.fromEnd) list.reverse();
       byParent.set(ids[0], list);
       // `_total` stays on the rows: nothing reads columns by enumeration.
@@ -169,7 +169,7 @@ export class Repository {
         list.push(row);
       }
       for (const [p, list] of all) {
-        const page = list.slice(q.offset, q.offset + q.limit).map((row) => decodeRow(child, row));
+        const page = list.slice(q.offset, q.offset + q.limit).map((row) => decodeRow(child, row) as RowOf<R>);
         byParent.set(p, q.fromEnd ? page.reverse() : page);
       }
       return { byParent };
@@ -182,7 +182,7 @@ export class Repository {
       .orderBy('_rn')
       .execute();
     // `_rn` stays on the rows: removing it would copy every row, and nothing reads columns by enumeration.
-    for (const row of rows) byParent.get(Number((row as Row)[via]))!.push(decodeRow(child, row as Row));
+    for (const row of rows) byParent.get(Number((row as Row)[via]))!.push(decodeRow(child, row as Row) as RowOf<R>);
     if (q.fromEnd) for (const list of byParent.values()) list.reverse();
     return { byParent };
   }
