@@ -84,7 +84,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         c.release();
       }
     }
-    const db = new Kysely<never>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }), log }) as unknown as Db;
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }), log });
     return { db, dialect: 'postgres', stats, close: () => db.destroy() };
   }
   if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });
@@ -93,7 +93,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
-  const db = new Kysely<never>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log }) as unknown as Db;
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
   return { db, dialect: 'sqlite', stats, close: () => db.destroy() };
 }
 
