@@ -75,9 +75,9 @@ export async function spendDownload(ctx: ServiceContext, download: Values): Prom
   }).where('id', '=', download.id).where('status', '=', 'active')
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .where((eb) => eb.or([eb('downloads_remaining', 'is', null), eb('downloads_remaining', '>', 0)]))
-    .returningAll().executeTakeFirst() as Values | undefined;
+    .returningAll().executeTakeFirst();
   if (spent) return spent;
-  const current = await db.selectFrom('downloads').selectAll().where('id', '=', download.id).executeTakeFirst() as Values | undefined;
+  const current = await db.selectFrom('downloads').selectAll().where('id', '=', download.id).executeTakeFirst();
   throw new DownloadRefused((current && refusalOf(current, now)) ?? 'exhausted');
 }
 
