@@ -166,18 +166,19 @@ const interfaceName = (table: string) => `${pascal(table)}Table`;
 
 const RESOURCE_VALUES = `
 // Resource rows as the repository returns them (src/data/codec.ts decodeRow): every column of the
-// table, booleans decoded to true/false and lists parsed; everything else as stored.`;
+// table, booleans decoded to true/false and lists parsed; everything else as stored. Type aliases,
+// not interfaces, so that each is also a plain \`Values\` (src/data/codec.ts).`;
 
 function renderResourceValues(tables: TableModel[]): string[] {
   const out = [RESOURCE_VALUES];
   const resources = tables.filter((t) => t.resource).sort((a, b) => a.resource!.localeCompare(b.resource!));
   for (const t of resources) {
-    out.push(`export interface ${pascal(t.resource!)}Values {`);
+    out.push(`export type ${pascal(t.resource!)}Values = {`);
     for (const c of t.columns) {
       const type = c.decoded ?? c.type;
       out.push(`  ${c.name}: ${c.nullable ? `${type} | null` : type};`);
     }
-    out.push('}');
+    out.push('};');
   }
   out.push('\n/** Decoded rows by resource name. */\nexport interface ResourceValues {');
   for (const t of resources) out.push(`  ${t.resource}: ${pascal(t.resource!)}Values;`);

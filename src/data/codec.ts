@@ -11,8 +11,8 @@ export type Values = Record<string, unknown> & { id: number };
  * columns typed as generated from the migrations and the model; of any other, plain Values.
  */
 export type RowOf<R extends { name: string }> = R['name'] extends keyof ResourceValues ? ValuesOf<R['name']> : Values;
-/** The decoded row of the resource `N` (`ValuesOf<'cart'>`). */
-export type ValuesOf<N extends keyof ResourceValues> = Values & ResourceValues[N];
+/** The decoded row of the resource `N` (`ValuesOf<'cart'>`): its columns only, so a misspelt one does not compile. */
+export type ValuesOf<N extends keyof ResourceValues> = ResourceValues[N];
 
 export function decodeValue(f: FieldDef, v: unknown): unknown {
   if (v === null || v === undefined) return null;

@@ -10,6 +10,9 @@ import ts from 'typescript';
 import { sql } from 'kysely';
 import { openDatabase, type Database, type Db } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
+import type { Repository } from '../../src/data/repository.js';
+import type { Values } from '../../src/data/codec.js';
+import type { Registry } from '../../src/model/types.js';
 import { DB_TYPES_FILE, generateDbTypes } from '../../scripts/generate-db-types.js';
 import { engines, PG_URL, type Engine } from '../helpers/app.js';
 
@@ -124,6 +127,24 @@ describe('the checked-in DB types', () => {
       const cart = db.selectFrom('carts').select(['customer_email', 'total_order', 'checkout_claim']);
       expectTypeOf<Awaited<ReturnType<typeof cart.executeTakeFirstOrThrow>>>()
         .toEqualTypeOf<{ customer_email: string | null; total_order: string | null; checkout_claim: string | null }>();
+    };
+    expect(typeof typeChecks).toBe('function');
+  });
+
+  it('type the rows the repository decodes for a resource named statically', () => {
+    const typeChecks = async (repo: Repository, registry: Registry) => {
+      const cart = (await repo.findById(registry.resource('cart'), { storeId: 1 }, 1))!;
+      expectTypeOf(cart.customer_email).toEqualTypeOf<string | null>();
+      expectTypeOf(cart.total_order).toEqualTypeOf<string | null>();
+      // @ts-expect-error carts has no column customer_mail
+      void cart.customer_mail;
+      const tax = (await repo.findByIds(registry.resource('tax'), [1])).get(1)!;
+      // Booleans are decoded (0/1 in the table), lists parsed.
+      expectTypeOf(tax.is_live).toEqualTypeOf<boolean>();
+      expectTypeOf((await repo.insert(registry.resource('webhook'), {})).events).toEqualTypeOf<unknown[] | null>();
+      // A resource named at run time gives plain Values.
+      const name: string = 'cart';
+      expectTypeOf(await repo.insert(registry.resource(name), {})).toEqualTypeOf<Values>();
     };
     expect(typeof typeChecks).toBe('function');
   });

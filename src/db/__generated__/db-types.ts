@@ -748,8 +748,9 @@ export interface DB {
 }
 
 // Resource rows as the repository returns them (src/data/codec.ts decodeRow): every column of the
-// table, booleans decoded to true/false and lists parsed; everything else as stored.
-export interface AppliedTaxValues {
+// table, booleans decoded to true/false and lists parsed; everything else as stored. Type aliases,
+// not interfaces, so that each is also a plain `Values` (src/data/codec.ts).
+export type AppliedTaxValues = {
   id: number;
   store_id: number;
   transaction_id: number;
@@ -761,8 +762,8 @@ export interface AppliedTaxValues {
   shipto: string | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface AttributeValues {
+};
+export type AttributeValues = {
   id: number;
   store_id: number | null;
   parent_type: string;
@@ -772,8 +773,8 @@ export interface AttributeValues {
   visibility: string;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface CartValues {
+};
+export type CartValues = {
   id: number;
   store_id: number;
   customer_id: number | null;
@@ -806,8 +807,8 @@ export interface CartValues {
   date_modified: IsoTimestamp | null;
   checkout_claim: string | null;
   checkout_claimed_until: string | null;
-}
-export interface ChangelogValues {
+};
+export type ChangelogValues = {
   id: number;
   store_id: number;
   resource_type: string;
@@ -818,8 +819,8 @@ export interface ChangelogValues {
   message: string | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface ClientValues {
+};
+export type ClientValues = {
   id: number;
   client_id: string;
   client_secret_hash: string;
@@ -837,8 +838,8 @@ export interface ClientValues {
   date_modified: IsoTimestamp | null;
   grant_types: string | null;
   client_type: string;
-}
-export interface CouponDetailValues {
+};
+export type CouponDetailValues = {
   id: number;
   store_id: number;
   item_id: number;
@@ -847,8 +848,8 @@ export interface CouponDetailValues {
   amount_per: Decimal | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface CustomerValues {
+};
+export type CustomerValues = {
   id: number;
   store_id: number;
   first_name: string | null;
@@ -858,8 +859,8 @@ export interface CustomerValues {
   is_anonymous: boolean;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface DiscountDetailValues {
+};
+export type DiscountDetailValues = {
   id: number;
   store_id: number;
   item_id: number;
@@ -868,8 +869,8 @@ export interface DiscountDetailValues {
   amount_per: Decimal | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface DownloadValues {
+};
+export type DownloadValues = {
   id: number;
   store_id: number;
   transaction_id: number;
@@ -885,8 +886,8 @@ export interface DownloadValues {
   token_hash: string | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface DownloadableValues {
+};
+export type DownloadableValues = {
   id: number;
   store_id: number;
   item_category_id: number | null;
@@ -901,8 +902,8 @@ export interface DownloadableValues {
   file_sha256: string | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface EventValues {
+};
+export type EventValues = {
   id: number;
   store_id: number;
   sequence: number;
@@ -915,8 +916,8 @@ export interface EventValues {
   dispatched_at: string | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface FraudProtectionValues {
+};
+export type FraudProtectionValues = {
   id: number;
   store_id: number;
   type: string;
@@ -925,8 +926,8 @@ export interface FraudProtectionValues {
   score_threshold_reject: number | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface GiftCardValues {
+};
+export type GiftCardValues = {
   id: number;
   store_id: number;
   name: string;
@@ -934,8 +935,8 @@ export interface GiftCardValues {
   allow_autoprovisioning: boolean;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface GiftCardCodeValues {
+};
+export type GiftCardCodeValues = {
   id: number;
   store_id: number;
   item_id: number | null;
@@ -944,8 +945,8 @@ export interface GiftCardCodeValues {
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
   gift_card_id: number | null;
-}
-export interface ItemValues {
+};
+export type ItemValues = {
   id: number;
   store_id: number;
   cart_id: number | null;
@@ -979,8 +980,8 @@ export interface ItemValues {
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
   provisioned_gift_card_code_id: number | null;
-}
-export interface ItemCategoryValues {
+};
+export type ItemCategoryValues = {
   id: number;
   store_id: number;
   code: string;
@@ -994,8 +995,8 @@ export interface ItemCategoryValues {
   handling_fee: Decimal | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface ItemOptionValues {
+};
+export type ItemOptionValues = {
   id: number;
   store_id: number;
   item_id: number;
@@ -1005,16 +1006,16 @@ export interface ItemOptionValues {
   weight_mod: Decimal | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface NativeIntegrationValues {
+};
+export type NativeIntegrationValues = {
   id: number;
   store_id: number;
   provider: string;
   config: string;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface PaymentMethodSetValues {
+};
+export type PaymentMethodSetValues = {
   id: number;
   store_id: number;
   description: string;
@@ -1022,16 +1023,16 @@ export interface PaymentMethodSetValues {
   gateway: string;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface PaymentMethodSetFraudProtectionValues {
+};
+export type PaymentMethodSetFraudProtectionValues = {
   id: number;
   store_id: number;
   payment_method_set_id: number;
   fraud_protection_id: number;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface ShipmentValues {
+};
+export type ShipmentValues = {
   id: number;
   store_id: number;
   transaction_id: number;
@@ -1053,8 +1054,8 @@ export interface ShipmentValues {
   total_price: Decimal | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface StoreValues {
+};
+export type StoreValues = {
   id: number;
   user_id: number;
   store_name: string;
@@ -1070,8 +1071,8 @@ export interface StoreValues {
   event_sequence: number;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface SubscriptionValues {
+};
+export type SubscriptionValues = {
   id: number;
   store_id: number;
   customer_id: number | null;
@@ -1084,8 +1085,8 @@ export interface SubscriptionValues {
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
   original_transaction_id: number | null;
-}
-export interface SubscriptionEventValues {
+};
+export type SubscriptionEventValues = {
   id: number;
   store_id: number;
   subscription_id: number;
@@ -1096,8 +1097,8 @@ export interface SubscriptionEventValues {
   currency_code: string | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface SubscriptionMrrSnapshotValues {
+};
+export type SubscriptionMrrSnapshotValues = {
   id: number;
   store_id: number;
   snapshot_date: IsoDate;
@@ -1108,8 +1109,8 @@ export interface SubscriptionMrrSnapshotValues {
   cancelled_subscriptions: number | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface TaxValues {
+};
+export type TaxValues = {
   id: number;
   store_id: number;
   name: string;
@@ -1125,16 +1126,16 @@ export interface TaxValues {
   rate: Decimal;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface TaxItemCategoryValues {
+};
+export type TaxItemCategoryValues = {
   id: number;
   store_id: number;
   tax_id: number;
   item_category_id: number;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface TransactionValues {
+};
+export type TransactionValues = {
   id: number;
   store_id: number;
   customer_id: number | null;
@@ -1176,8 +1177,8 @@ export interface TransactionValues {
   date_modified: IsoTimestamp | null;
   cart_id: number | null;
   renewal_date: string | null;
-}
-export interface TransactionLogValues {
+};
+export type TransactionLogValues = {
   id: number;
   store_id: number;
   transaction_id: number;
@@ -1188,8 +1189,8 @@ export interface TransactionLogValues {
   details: string | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface UserValues {
+};
+export type UserValues = {
   id: number;
   first_name: string;
   last_name: string;
@@ -1203,8 +1204,8 @@ export interface UserValues {
   created_by_client_id: number | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface WebhookValues {
+};
+export type WebhookValues = {
   id: number;
   store_id: number;
   name: string;
@@ -1220,8 +1221,8 @@ export interface WebhookValues {
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
   access_scopes: string | null;
-}
-export interface WebhookLogValues {
+};
+export type WebhookLogValues = {
   id: number;
   store_id: number;
   webhook_id: number;
@@ -1236,8 +1237,8 @@ export interface WebhookLogValues {
   duration: number | null;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
-}
-export interface WebhookStatusValues {
+};
+export type WebhookStatusValues = {
   id: number;
   store_id: number;
   webhook_id: number;
@@ -1252,7 +1253,7 @@ export interface WebhookStatusValues {
   date_modified: IsoTimestamp | null;
   refeed: number;
   lease_until: number | null;
-}
+};
 
 /** Decoded rows by resource name. */
 export interface ResourceValues {
