@@ -121,6 +121,9 @@ function sqlTypeOf(dataType: string): string {
   throw new Error(`no TypeScript type for the SQL type ${dataType}: add it to scripts/generate-db-types.ts`);
 }
 
+/** Ordering that does not depend on the machine's locale, so every machine writes the same file. */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Columns every resource table has (src/db/columns.ts createTable), when the registry does not name them. */
 const COMMON: Record<string, string> = { date_created: 'IsoTimestamp', date_modified: 'IsoTimestamp' };
 
@@ -155,7 +158,7 @@ export async function describeSchema(registry: Registry = buildRegistry()): Prom
         }),
       });
     }
-    return [...tables, ...POSTGRES_ONLY].sort((a, b) => a.name.localeCompare(b.name));
+    return [...tables, ...POSTGRES_ONLY].sort((a, b) => byCodePoint(a.name, b.name));
   } finally {
     await database.close();
   }
@@ -171,7 +174,7 @@ const RESOURCE_VALUES = `
 
 function renderResourceValues(tables: TableModel[]): string[] {
   const out = [RESOURCE_VALUES];
-  const resources = tables.filter((t) => t.resource).sort((a, b) => a.resource!.localeCompare(b.resource!));
+  const resources = tables.filter((t) => t.resource).sort((a, b) => byCodePoint(a.resource!, b.resource!));
   for (const t of resources) {
     out.push(`export type ${pascal(t.resource!)}Values = {`);
     for (const c of t.columns) {
