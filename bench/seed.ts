@@ -2,7 +2,7 @@
 // then customers, transactions × items × options and ready-to-check-out carts through Kysely in
 // batched inserts inside one transaction (the HTTP API would take minutes for 210,000 rows).
 import { sql } from 'kysely';
-import { inTransaction, type Database, type Tx } from '../src/db/database.js';
+import { dynamic, inTransaction, type Database, type Tx } from '../src/db/database.js';
 import { formatTimestamp } from '../src/services/clock.js';
 import { expectStatus, link, tokenChain, type Chain, type Send } from './api.js';
 
@@ -28,11 +28,11 @@ type Row = Record<string, unknown>;
 async function insertAll(tx: Tx, table: string, rows: Row[]): Promise<void> {
   if (!rows.length) return;
   const per = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]).length));
-  for (let i = 0; i < rows.length; i += per) await tx.insertInto(table).values(rows.slice(i, i + per)).execute();
+  for (let i = 0; i < rows.length; i += per) await dynamic(tx).insertInto(table).values(rows.slice(i, i + per)).execute();
 }
 
 async function nextId(tx: Tx, table: string): Promise<number> {
-  const r = await tx.selectFrom(table).select(sql<number>`max(id)`.as('m')).executeTakeFirst();
+  const r = await dynamic(tx).selectFrom(table).select(sql<number>`max(id)`.as('m')).executeTakeFirst();
   return Number(r?.m ?? 0) + 1;
 }
 

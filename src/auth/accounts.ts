@@ -9,25 +9,25 @@ import type { TokenService } from './tokens.js';
 import { dataOf } from '../services/data-access.js';
 
 /** The user with this email and password, or null; as slow when the user does not exist. */
-export async function authenticateUser(ctx: ServiceContext, email: string, password: string): Promise<Values | null> {
+export async function authenticateUser(ctx: ServiceContext, email: string, password: string) {
   const row = email.length <= 100 && password.length <= 200
     ? await dataOf(ctx).database.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'password_hash'])
       .where('email', '=', email).executeTakeFirst()
     : undefined;
-  const ok = await verifySecret(password, row?.password_hash as string | undefined);
-  return row && ok ? { ...row, id: Number(row.id) } as Values : null;
+  const ok = await verifySecret(password, row?.password_hash);
+  return row && ok ? { ...row, id: Number(row.id) } : null;
 }
 
-export async function findUser(ctx: ServiceContext, id: number): Promise<Values | null> {
+export async function findUser(ctx: ServiceContext, id: number) {
   const row = await dataOf(ctx).database.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'phone'])
     .where('id', '=', id).executeTakeFirst();
-  return row ? { ...row, id: Number(row.id) } as Values : null;
+  return row ? { ...row, id: Number(row.id) } : null;
 }
 
-export async function userStores(ctx: ServiceContext, userId: number): Promise<Values[]> {
+export async function userStores(ctx: ServiceContext, userId: number) {
   const rows = await dataOf(ctx).database.db.selectFrom('stores').select(['id', 'store_name', 'store_domain', 'store_url'])
     .where('user_id', '=', userId).orderBy('id').execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id) }) as Values);
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 export interface IntegrationCredentials {

@@ -57,9 +57,9 @@ export async function authenticateClient(ctx: ServiceContext, authorization: str
   const row = id.length <= 200
     ? await dataOf(ctx).database.db.selectFrom('clients').selectAll().where('client_id', '=', id).executeTakeFirst()
     : undefined;
-  const ok = await verifySecret(secret, row?.client_secret_hash as string | undefined);
+  const ok = await verifySecret(secret, row?.client_secret_hash);
   if (!row || !ok) throw new OAuthError('invalid_client', 'unknown client or wrong secret', 401);
-  return { ...row, id: Number(row.id) } as Values;
+  return { ...row, id: Number(row.id) };
 }
 
 /** Whether a client is public (RFC 6749 §2.1): a property set at registration, never inferred. */
@@ -82,7 +82,7 @@ export async function publicClient(ctx: ServiceContext, authorization: string | 
     ? await dataOf(ctx).database.db.selectFrom('clients').selectAll().where('client_id', '=', params.client_id).executeTakeFirst()
     : undefined;
   if (!row || row.client_type !== 'public') return undefined;
-  return { ...row, id: Number(row.id) } as Values;
+  return { ...row, id: Number(row.id) };
 }
 
 /** Whether a client may use a grant type (clients made by "Get Token" may only refresh). */

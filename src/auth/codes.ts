@@ -75,10 +75,10 @@ export async function exchangeCode(ctx: ServiceContext, tokens: TokenService, cl
     .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
     await db.updateTable('authorization_codes').set({ reused_at: now }).where('id', '=', row.id).execute();
-    await tokens.revokeFamily(row.family as string);
+    await tokens.revokeFamily(row.family);
     throw new OAuthError('invalid_grant', 'the authorization code was already used; the tokens it issued are revoked');
   }
-  if ((row.expires_at as string) <= now) throw new OAuthError('invalid_grant', 'the authorization code has expired');
+  if (row.expires_at <= now) throw new OAuthError('invalid_grant', 'the authorization code has expired');
   if (params.redirect_uri !== undefined && row.redirect_uri !== params.redirect_uri) {
     throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request');
   }
@@ -96,12 +96,12 @@ export async function exchangeCode(ctx: ServiceContext, tokens: TokenService, cl
   }
   const set = await tokens.issue({
     clientId: client.id, userId: Number(row.user_id), storeId: row.store_id == null ? undefined : Number(row.store_id),
-    scope: row.scope as string, family: row.family as string,
+    scope: row.scope, family: row.family,
   });
   // A replay that raced this exchange revoked the family before our insert: check again after it.
   const after = await db.selectFrom('authorization_codes').select('reused_at').where('id', '=', row.id).executeTakeFirst();
   if (after?.reused_at) {
-    await tokens.revokeFamily(row.family as string);
+    await tokens.revokeFamily(row.family);
     throw new OAuthError('invalid_grant', 'the authorization code was already used; the tokens it issued are revoked');
   }
   return set;

@@ -82,11 +82,11 @@ export class TokenService {
     const m = REFRESH_FORMAT.exec(token);
     if (!m) return null;
     const row = await this.database.db.selectFrom('refresh_tokens').selectAll().where('id', '=', Number(m[1])).executeTakeFirst();
-    if (!(await verifySecret(m[2], row?.token_hash as string | undefined)) || !row) return null;
+    if (!(await verifySecret(m[2], row?.token_hash)) || !row) return null;
     return {
-      id: Number(row.id), family: row.family as string, rotated: !!row.rotated_at, revoked: !!row.revoked_at,
+      id: Number(row.id), family: row.family, rotated: !!row.rotated_at, revoked: !!row.revoked_at,
       clientId: Number(row.client_id), userId: row.user_id == null ? undefined : Number(row.user_id),
-      storeId: row.store_id == null ? undefined : Number(row.store_id), scope: row.scope as string,
+      storeId: row.store_id == null ? undefined : Number(row.store_id), scope: row.scope,
     };
   }
 

@@ -11,6 +11,7 @@ import { USER_FULL } from '../auth/scopes.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createContainer } from '../container.js';
 import { ApiError } from '../services/errors.js';
+import type { Values } from '../data/codec.js';
 
 export const USAGE = `usage: npm run token -- --email EMAIL --store-domain DOMAIN [options]
   creating the user:  --first-name NAME --last-name NAME [--password PASSWORD (8+ characters, for /admin)]
@@ -46,7 +47,7 @@ export async function runTokenCommand(argv: string[], env: NodeJS.ProcessEnv = p
     const userId = userRow ? Number(userRow.id) : (await createUser(ctx, {
       email, first_name: values['first-name'], last_name: values['last-name'], password: values.password,
     })).id;
-    let store = await db.selectFrom('stores').selectAll().where('store_domain', '=', domain).executeTakeFirst();
+    let store: Values | undefined = await db.selectFrom('stores').selectAll().where('store_domain', '=', domain).executeTakeFirst();
     if (store && Number(store.user_id) !== userId) throw new CliError(`store ${domain} belongs to another user`);
     if (!store) {
       const asUser = container.context({ kind: 'user', scopes: new Set([USER_FULL]), userId }, 'cli');

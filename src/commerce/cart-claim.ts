@@ -5,7 +5,7 @@
 // The final write transaction re-checks the claim under the row's lock (claimHeld), and the unique
 // transactions.cart_id makes a second transaction for one cart impossible whatever happens.
 import { randomBytes } from 'node:crypto';
-import type { Values } from '../data/codec.js';
+import type { ValuesOf } from '../data/codec.js';
 import { inTransaction, type Tx } from '../db/database.js';
 import { tenantScope } from '../auth/principal.js';
 import { ApiError } from '../services/errors.js';
@@ -16,7 +16,7 @@ import { dataOf } from '../services/data-access.js';
 import { apiError } from '../services/error-catalog.js';
 
 export interface CartClaim {
-  cart: Values;
+  cart: ValuesOf<'cart'>;
   token: string;
 }
 
@@ -32,7 +32,7 @@ async function alreadyCheckedOut(ctx: ServiceContext, cartId: number): Promise<A
 }
 
 export async function claimCart(ctx: ServiceContext, cartId: number, leaseMs: number): Promise<CartClaim> {
-  let cart: Values;
+  let cart: ValuesOf<'cart'>;
   try {
     cart = await getRow(ctx, ctx.registry.resource('cart'), cartId, 'write');
   } catch (err) {

@@ -1,6 +1,6 @@
 // Loads everything a checkout needs, in a fixed handful of statements whatever the cart's size.
 import { Decimal } from 'decimal.js';
-import type { Values } from '../data/codec.js';
+import type { ValuesOf } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { beforeRead } from '../services/resource-service.js';
 import type { TaxRule } from './taxes.js';
@@ -8,7 +8,7 @@ import type { ProtectionRow } from './fraud.js';
 import { dataOf } from '../services/data-access.js';
 
 export interface CartLine {
-  item: Values;
+  item: ValuesOf<'item'>;
   /** (price + option modifiers) × quantity. */
   amount: Decimal;
   categoryId: number | null;
@@ -16,8 +16,8 @@ export interface CartLine {
 }
 
 export interface CheckoutData {
-  store: Values;
-  customer: Values | undefined;
+  store: ValuesOf<'store'>;
+  customer: ValuesOf<'customer'> | undefined;
   lines: CartLine[];
   taxes: TaxRule[];
   protections: ProtectionRow[];
@@ -28,10 +28,10 @@ export interface CheckoutData {
 
 const bool = (v: unknown) => v === 1 || v === true;
 
-export async function loadCheckoutData(ctx: ServiceContext, cart: Values): Promise<CheckoutData> {
+export async function loadCheckoutData(ctx: ServiceContext, cart: ValuesOf<'cart'>): Promise<CheckoutData> {
   const db = dataOf(ctx).database.db;
   const storeId = Number(cart.store_id);
-  const r = (name: string) => ctx.registry.resource(name);
+  const r = <N extends string>(name: N) => ctx.registry.resource(name);
   const store = (await dataOf(ctx).repo.findByIds(r('store'), [storeId])).get(storeId)!;
   // Expired items leave the cart before anything is priced.
   await beforeRead(ctx, r('item'));
@@ -56,7 +56,7 @@ export async function loadCheckoutData(ctx: ServiceContext, cart: Values): Promi
   const links = taxRows.length
     ? await db.selectFrom('tax_item_categories').select(['tax_id', 'item_category_id']).where('store_id', '=', storeId).execute() : [];
   const taxes = taxRows.map((t): TaxRule => ({
-    id: Number(t.id), name: t.name, type: t.type, country: t.country, region: t.region, city: t.city, rate: String(t.rate),
+    id: Number(t.id), name: t.name, type: t.type as TaxRule['type'], country: t.country, region: t.region, city: t.city, rate: String(t.rate),
     applyToShipping: bool(t.apply_to_shipping), useOriginRates: bool(t.use_origin_rates),
     exemptAllCustomerTaxIds: bool(t.exempt_all_customer_tax_ids), isLive: bool(t.is_live),
     categoryIds: links.filter((l) => Number(l.tax_id) === Number(t.id)).map((l) => Number(l.item_category_id)),

@@ -50,7 +50,7 @@ async function createSubscriptions(tx: Tx, ctx: ServiceContext, d: TransactionDr
   const today = d.now.slice(0, 10);
   let first: number | null = null;
   for (const { item } of d.data.lines) {
-    const frequency = item.subscription_frequency as string | null;
+    const frequency = item.subscription_frequency;
     if (!frequency) continue;
     const dates = subscriptionDates(item, today);
     const sub = await dataOf(ctx).repo.insert(r, {

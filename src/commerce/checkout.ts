@@ -4,7 +4,7 @@
 // before the transaction starts, so a slow hook never holds the database; the cart is claimed before
 // them (cart-claim.ts), so concurrent checkouts of one cart cannot both reach the gateway.
 import { Decimal } from 'decimal.js';
-import type { Values } from '../data/codec.js';
+import type { Values, ValuesOf } from '../data/codec.js';
 import { postOutbound } from '../net/outbound.js';
 import { ApiError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
@@ -33,7 +33,7 @@ export interface CheckoutInput {
   recaptcha_token?: string;
 }
 
-async function liveRates(data: CheckoutData, cart: Values, deps: CheckoutDeps): Promise<Map<number, string>> {
+async function liveRates(data: CheckoutData, cart: ValuesOf<'cart'>, deps: CheckoutDeps): Promise<Map<number, string>> {
   const live = data.taxes.filter((t) => t.isLive || t.type === 'custom_tax_endpoint');
   const rates = new Map<number, string>();
   if (!live.length) return rates;
@@ -59,12 +59,12 @@ async function liveRates(data: CheckoutData, cart: Values, deps: CheckoutDeps): 
   }
 }
 
-function summaryOf(data: CheckoutData, cart: Values, totalOrder: Decimal): CheckoutSummary {
+function summaryOf(data: CheckoutData, cart: ValuesOf<'cart'>, totalOrder: Decimal): CheckoutSummary {
   return {
     storeId: Number(cart.store_id), cartId: cart.id, currencyCode: String(data.store.currency_code ?? 'USD'), totalOrder: totalOrder.toFixed(2),
-    customerEmail: (cart.customer_email as string | null) ?? (data.customer?.email as string | undefined) ?? null,
-    billingCountry: (cart.billing_country as string | null) ?? null, shippingCountry: (cart.shipping_country as string | null) ?? null,
-    items: data.lines.map((l) => ({ name: String(l.item.name), code: (l.item.code as string | null) ?? null, quantity: Number(l.item.quantity), price: String(l.item.price) })),
+    customerEmail: cart.customer_email ?? data.customer?.email ?? null,
+    billingCountry: cart.billing_country, shippingCountry: cart.shipping_country,
+    items: data.lines.map((l) => ({ name: l.item.name, code: l.item.code, quantity: l.item.quantity, price: l.item.price })),
   };
 }
 
@@ -85,7 +85,7 @@ interface Priced {
 }
 
 /** Everything before the write: prices, taxes, fraud checks and the payment. No database writes. */
-async function price(ctx: ServiceContext, cart: Values, input: CheckoutInput, deps: CheckoutDeps): Promise<Priced> {
+async function price(ctx: ServiceContext, cart: ValuesOf<'cart'>, input: CheckoutInput, deps: CheckoutDeps): Promise<Priced> {
   const data = await loadCheckoutData(ctx, cart);
   if (!data.lines.length) throw apiError('EMPTY_CART');
   const negative = data.lines.filter((l) => l.amount.isNegative());
@@ -96,7 +96,7 @@ async function price(ctx: ServiceContext, cart: Values, input: CheckoutInput, de
   const itemTotal = data.lines.reduce((s, l) => s.plus(l.amount), new Decimal(0));
   const shipping = data.lines.reduce((s, l) => s.plus(l.shipping), new Decimal(0));
   const taxes = computeTaxes({
-    taxes: data.taxes, destination: { country: cart.shipping_country as string, region: cart.shipping_region as string, city: cart.shipping_city as string },
+    taxes: data.taxes, destination: { country: cart.shipping_country, region: cart.shipping_region, city: cart.shipping_city },
     lines: data.lines.map((l) => ({ categoryId: l.categoryId, amount: l.amount.toFixed(), shipping: l.shipping.toFixed(), shipto: shiptoOf(l.item) })),
     customerHasTaxId: !!data.customer?.tax_id, liveRates: await liveRates(data, cart, deps), currencyDecimals: places,
   });

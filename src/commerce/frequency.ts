@@ -1,6 +1,7 @@
 // Subscription frequencies: `<n>d`, `<n>w`, `<n>m`, `<n>y` with n ≥ 1, and `.5m` (twice a month),
 // and the dates of a subscription's periods.
 import { Decimal } from 'decimal.js';
+import type { ValuesOf } from '../data/codec.js';
 
 /** The one accepted form of a frequency: a zero period would renew on every scheduler tick. */
 export const FREQUENCY_PATTERN = /^([1-9]\d{0,3}[dwmy]|\.5m)$/;
@@ -47,15 +48,17 @@ export function nextAfter(anchor: string, frequency: string, today: string): str
   }
 }
 
+type SubscriptionItem = Pick<ValuesOf<'item'>, 'subscription_frequency' | 'subscription_start_date' | 'subscription_next_transaction_date' | 'subscription_end_date'>;
+
 /**
  * The dates a subscription item starts with at checkout on `today`. A start date in the past is the
  * anchor of the periods, not a debt: the first renewal is the first boundary after today, and no
  * missed period is billed. A next date the item named that has passed since is moved on the same way.
  */
-export function subscriptionDates(item: Record<string, unknown>, today: string): { start_date: string; next_transaction_date: string; end_date: string | null } {
+export function subscriptionDates(item: SubscriptionItem, today: string): { start_date: string; next_transaction_date: string; end_date: string | null } {
   const frequency = String(item.subscription_frequency);
-  const start = (item.subscription_start_date as string | null) ?? today;
-  const named = item.subscription_next_transaction_date as string | null;
+  const start = item.subscription_start_date ?? today;
+  const named = item.subscription_next_transaction_date;
   const next = named ? (named > today ? named : nextAfter(named, frequency, today)) : nextAfter(start, frequency, today);
-  return { start_date: start, next_transaction_date: next, end_date: (item.subscription_end_date as string | null) ?? null };
+  return { start_date: start, next_transaction_date: next, end_date: item.subscription_end_date ?? null };
 }

@@ -36,7 +36,7 @@ export async function provisionGiftCards(tx: Tx, ctx: ServiceContext, txn: Value
   const skus = [...new Set(lines.map((l) => l.item.code).filter((c): c is string => typeof c === 'string' && c !== ''))];
   if (!skus.length) return;
   const cards = await tx.selectFrom('gift_cards').select(['id', 'sku'])
-    .where('store_id', '=', txn.store_id).where('allow_autoprovisioning', '=', 1).where('sku', 'in', skus).execute();
+    .where('store_id', '=', Number(txn.store_id)).where('allow_autoprovisioning', '=', 1).where('sku', 'in', skus).execute();
   if (!cards.length) return;
   const bySku = new Map(cards.map((c) => [String(c.sku), Number(c.id)]));
   const codeR = ctx.registry.resource('gift_card_code');

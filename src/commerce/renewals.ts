@@ -69,7 +69,7 @@ export async function renew(ctx: ServiceContext, sub: Values, today: string, now
     return true;
   });
   const amount = lines.reduce((s, i) => s.plus(new Decimal(String(i.price)).times(Number(i.quantity ?? 1))), new Decimal(0)).toFixed(2);
-  const approved = testGatewayApproves(origin?.customer_email as string | undefined);
+  const approved = testGatewayApproves(origin?.customer_email);
   const txR = ctx.registry.resource('transaction');
   const subR = ctx.registry.resource('subscription');
   const billed = await inTransaction(dataOf(ctx).database, async (tx) => {
@@ -86,7 +86,7 @@ export async function renew(ctx: ServiceContext, sub: Values, today: string, now
       hide_transaction: false, data_is_fed: false, date_created: now, date_modified: now,
     }, tx);
     await recordChange(tx, ctx, txR, 'created', undefined, txn);
-    await insertLogs(tx, ctx, txn, [{ action: 'renewal', status: txn.status as string, message: `renewal of subscription ${sub.id}` }], amount, now);
+    await insertLogs(tx, ctx, txn, [{ action: 'renewal', status: txn.status, message: `renewal of subscription ${sub.id}` }], amount, now);
     if (approved) {
       const next = nextAfter(due, String(sub.frequency), today);
       const endsBefore = sub.end_date && next >= String(sub.end_date);

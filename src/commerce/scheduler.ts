@@ -18,7 +18,7 @@ async function snapshot(ctx: ServiceContext, storeId: number, day: string, now: 
   const exists = await db.selectFrom('subscription_mrr_snapshots').select('id').where('store_id', '=', storeId).where('snapshot_date', '=', day).executeTakeFirst();
   if (exists) return;
   const subs = await db.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).execute();
-  const active = subs.filter((s) => s.is_active === 1 || s.is_active === true);
+  const active = subs.filter((s) => s.is_active === 1);
   const amounts = active.length ? await db.selectFrom('items').select(['subscription_id', 'price', 'quantity', 'transaction_id'])
     .where('subscription_id', 'in', active.map((s) => s.id)).execute() : [];
   let mrr = new Decimal(0);
@@ -35,7 +35,7 @@ async function snapshot(ctx: ServiceContext, storeId: number, day: string, now: 
     const row = await dataOf(ctx).repo.insert(r, {
       store_id: storeId, snapshot_date: day, currency_code: 'USD', mrr: mrr.toDecimalPlaces(2).toFixed(2),
       active_subscriptions: active.length, new_subscriptions: subs.filter((s) => String(s.date_created).slice(0, 10) === day).length,
-      cancelled_subscriptions: subs.filter((s) => !(s.is_active === 1 || s.is_active === true) && String(s.date_modified).slice(0, 10) === day).length,
+      cancelled_subscriptions: subs.filter((s) => s.is_active !== 1 && String(s.date_modified).slice(0, 10) === day).length,
       date_created: now, date_modified: now,
     }, tx);
     await recordChange(tx, ctx, r, 'created', undefined, row);

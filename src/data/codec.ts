@@ -1,10 +1,18 @@
 // Converts between stored rows (SQL columns) and typed values (what services work with): booleans
 // are 0/1 in SQL, decimals are strings, lists and JSON are text.
 import type { FieldDef, ResourceDef } from '../model/types.js';
+import type { ResourceValues } from '../db/__generated__/db-types.js';
 
 export type Row = Record<string, unknown>;
 /** A stored row decoded: `id`, foreign keys and every column field, typed. */
 export type Values = Record<string, unknown> & { id: number };
+/**
+ * The decoded row of a resource whose name is known statically (`registry.resource('cart')`): its
+ * columns typed as generated from the migrations and the model; of any other, plain Values.
+ */
+export type RowOf<R extends { name: string }> = R['name'] extends keyof ResourceValues ? ValuesOf<R['name']> : Values;
+/** The decoded row of the resource `N` (`ValuesOf<'cart'>`): its columns only, so a misspelt one does not compile. */
+export type ValuesOf<N extends keyof ResourceValues> = ResourceValues[N];
 
 export function decodeValue(f: FieldDef, v: unknown): unknown {
   if (v === null || v === undefined) return null;

@@ -2,21 +2,21 @@
 // registry's description of the table. Collections of children are loaded one statement per level,
 // whatever the number of parents (a window function limits rows per parent).
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Database, Db } from '../db/database.js';
+import { dynamic, type Database, type Db, type DynamicDb } from '../db/database.js';
 import type { RelDef, ResourceDef } from '../model/types.js';
 import { and, compileFilters, cursorCondition, orderSql } from './compile.js';
-import { decodeRow, encodeRow, type Row, type Values } from './codec.js';
+import { decodeRow, encodeRow, type Row, type RowOf, type Values } from './codec.js';
 import type { ListQuery } from './query.js';
 import { ownerCondition, type TenantScope } from './tenancy.js';
 import { COUNTED_TABLES, storeRowCount } from '../db/row-counts.js';
 
-export interface Page {
-  rows: Values[];
+export interface Page<T extends Values = Values> {
+  rows: T[];
   total: number;
 }
 
-export interface ChildPage {
-  byParent: Map<number, Values[]>;
+export interface ChildPage<T extends Values = Values> {
+  byParent: Map<number, T[]>;
   /** With `{ total: true }` and one parent: the filtered collection's size, when the page has rows. */
   total?: number;
 }
@@ -47,6 +47,11 @@ export class Repository {
     return this.database.db;
   }
 
+  /** Tables and columns here come from the registry at run time: queries use the untyped view. */
+  private get dyn(): DynamicDb {
+    return dynamic(this.database.db);
+  }
+
   private conditions(r: ResourceDef, q: ListQuery, extra: Expression<SqlBool>[]): Expression<SqlBool>[] {
     const d = this.database.dialect;
     const out = [...extra, ...compileFilters(r, q.filters, d, 't'), ...attributeConditions(r, q, 't')];
@@ -55,20 +60,23 @@ export class Repository {
     return out;
   }
 
-  async findById(r: ResourceDef, scope: TenantScope, id: number, db: Db = this.db): Promise<Values | undefined> {
+  // Rows come back as RowOf<R>: typed when the caller names its resource statically
+  // (`registry.resource('cart')`), since decodeRow gives every row of `r` that shape.
+
+  async findById<R extends ResourceDef>(r: R, scope: TenantScope, id: number, db: Db = this.db): Promise<RowOf<R> | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    const row = await db.selectFrom(`${r.table} as t`).selectAll()
+    const row = await dynamic(db).selectFrom(`${r.table} as t`).selectAll()
       .where((eb) => and(eb, [sql<SqlBool>`t.id = ${id}`, ownerCondition(r, scope, 't')]))
       .executeTakeFirst();
-    return row ? decodeRow(r, row as Row) : undefined;
+    return row ? decodeRow(r, row as Row) as RowOf<R> : undefined;
   }
 
   /** Rows by id without a tenancy filter, for loaders whose ids came from already-authorized rows. */
-  async findByIds(r: ResourceDef, ids: readonly number[], db: Db = this.db): Promise<Map<number, Values>> {
-    const out = new Map<number, Values>();
+  async findByIds<R extends ResourceDef>(r: R, ids: readonly number[], db: Db = this.db): Promise<Map<number, RowOf<R>>> {
+    const out = new Map<number, RowOf<R>>();
     if (!ids.length) return out;
-    const rows = await db.selectFrom(r.table).selectAll().where('id', 'in', [...new Set(ids)]).execute();
-    for (const row of rows) out.set(Number(row.id), decodeRow(r, row as Row));
+    const rows = await dynamic(db).selectFrom(r.table).selectAll().where('id', 'in', [...new Set(ids)]).execute();
+    for (const row of rows) out.set(Number(row.id), decodeRow(r, row as Row) as RowOf<R>);
     return out;
   }
 
@@ -77,7 +85,7 @@ export class Repository {
     const d = this.database.dialect;
     const base = [...(scope ? [ownerCondition(r, scope, 't')] : []), ...extra];
     const where = this.conditions(r, q, base);
-    const rows = await this.db.selectFrom(`${r.table} as t`).selectAll('t')
+    const rows = await this.dyn.selectFrom(`${r.table} as t`).selectAll('t')
       .where((eb) => and(eb, where))
       .orderBy(orderSql(r, q.order, d, !!q.fromEnd, 't'))
       .limit(q.limit).offset(q.offset)
@@ -87,7 +95,7 @@ export class Repository {
     if (opts.count !== false && (q.offset > 0 || rows.length >= q.limit || q.after || q.before)) {
       // The total ignores cursors: it counts the whole filtered collection.
       const countWhere = [...base, ...compileFilters(r, q.filters, d, 't'), ...attributeConditions(r, q, 't')];
-      const c = await this.db.selectFrom(`${r.table} as t`).select(sql<number>`count(*)`.as('n'))
+      const c = await this.dyn.selectFrom(`${r.table} as t`).select(sql<number>`count(*)`.as('n'))
         .where((eb) => and(eb, countWhere)).executeTakeFirst();
       total = Number(c?.n ?? 0);
     } else if (q.offset === 0) {
@@ -100,9 +108,9 @@ export class Repository {
    * Children of many parents through a to-many rel, at most `q.limit` per parent (offset applies per
    * parent too), in one statement.
    */
-  async listChildren(rel: RelDef, child: ResourceDef, parentIds: readonly number[], q: ListQuery,
-    scope?: TenantScope, opts: { total?: boolean } = {}): Promise<ChildPage> {
-    const byParent = new Map<number, Values[]>();
+  async listChildren<R extends ResourceDef>(rel: RelDef, child: R, parentIds: readonly number[], q: ListQuery,
+    scope?: TenantScope, opts: { total?: boolean } = {}): Promise<ChildPage<RowOf<R>>> {
+    const byParent = new Map<number, RowOf<R>[]>();
     const ids = [...new Set(parentIds)];
     for (const id of ids) byParent.set(id, []);
     if (!ids.length) return { byParent };
@@ -116,13 +124,13 @@ export class Repository {
     if (ids.length === 1) {
       // One parent needs no window: a plain ORDER BY … LIMIT uses the index and stops early.
       const order = orderSql(child, q.order, d, !!q.fromEnd, 't');
-      let page = this.db.selectFrom(`${child.table} as t`).selectAll('t');
+      let page = this.dyn.selectFrom(`${child.table} as t`).selectAll('t');
       if (d === 'postgres' && rel.via === 'store_id' && COUNTED_TABLES.includes(child.table) && q.order.every((o) => o.field === 'id')) {
         // A store's page in id order, as a deferred join: the ids from the (store_id, id) index
         // alone (an index-only scan), then their rows. Asked for the rows directly, PostgreSQL may
         // walk the primary key and filter by store, which it expects to stop early when the store
         // is a large share of the table, but which reads every other store's rows that come first.
-        const keys = this.db.selectFrom(`${child.table} as t`).select('t.id').where((eb) => and(eb, where))
+        const keys = this.dyn.selectFrom(`${child.table} as t`).select('t.id').where((eb) => and(eb, where))
           .orderBy(order).limit(q.limit).offset(q.offset);
         page = page.where('t.id', 'in', keys);
       } else {
@@ -134,11 +142,11 @@ export class Repository {
         // A whole store's collection reads its kept count, which does not grow with the store.
         const countWhere = [...extra, ...compileFilters(child, q.filters, d, 't'), ...attributeConditions(child, q, 't')];
         const count = keptCount(rel, child, ids, q, scope) ? storeRowCount(child.table, ids[0])
-          : this.db.selectFrom(`${child.table} as t`).select(sql<number>`count(*)`.as('n')).where((eb) => and(eb, countWhere));
+          : this.dyn.selectFrom(`${child.table} as t`).select(sql<number>`count(*)`.as('n')).where((eb) => and(eb, countWhere));
         page = page.select(count.as('_total')) as typeof page;
       }
       const rows = await page.orderBy(order).execute();
-      const list = rows.map((row) => decodeRow(child, row as Row));
+      const list = rows.map((row) => decodeRow(child, row as Row) as RowOf<R>);
       if (q.fromEnd) list.reverse();
       byParent.set(ids[0], list);
       // `_total` stays on the rows: nothing reads columns by enumeration.
@@ -150,7 +158,7 @@ export class Repository {
     // Only when the read overflows does some parent have more, and the window query decides.
     const cap = ids.length * (q.offset + q.limit);
     const order = orderSql(child, q.order, d, !!q.fromEnd, 't');
-    const plain = await this.db.selectFrom(`${child.table} as t`).selectAll('t').where((eb) => and(eb, where))
+    const plain = await this.dyn.selectFrom(`${child.table} as t`).selectAll('t').where((eb) => and(eb, where))
       .orderBy(sql`${sql.ref(`t.${via}`)}`).orderBy(order).limit(cap + 1).execute();
     if (plain.length <= cap) {
       const all = new Map<number, Row[]>();
@@ -161,20 +169,20 @@ export class Repository {
         list.push(row);
       }
       for (const [p, list] of all) {
-        const page = list.slice(q.offset, q.offset + q.limit).map((row) => decodeRow(child, row));
+        const page = list.slice(q.offset, q.offset + q.limit).map((row) => decodeRow(child, row) as RowOf<R>);
         byParent.set(p, q.fromEnd ? page.reverse() : page);
       }
       return { byParent };
     }
-    const inner = this.db.selectFrom(`${child.table} as t`).selectAll('t')
+    const inner = this.dyn.selectFrom(`${child.table} as t`).selectAll('t')
       .select(sql<number>`ROW_NUMBER() OVER (PARTITION BY ${sql.ref(`t.${via}`)} ORDER BY ${orderSql(child, q.order, d, !!q.fromEnd, 't')})`.as('_rn'))
       .where((eb) => and(eb, where));
-    const rows = await this.db.selectFrom(inner.as('z')).selectAll()
+    const rows = await this.dyn.selectFrom(inner.as('z')).selectAll()
       .where('_rn', '>', q.offset).where('_rn', '<=', q.offset + q.limit)
       .orderBy('_rn')
       .execute();
     // `_rn` stays on the rows: removing it would copy every row, and nothing reads columns by enumeration.
-    for (const row of rows) byParent.get(Number((row as Row)[via]))!.push(decodeRow(child, row as Row));
+    for (const row of rows) byParent.get(Number((row as Row)[via]))!.push(decodeRow(child, row as Row) as RowOf<R>);
     if (q.fromEnd) for (const list of byParent.values()) list.reverse();
     return { byParent };
   }
@@ -187,7 +195,7 @@ export class Repository {
     for (const id of ids) out.set(id, 0);
     if (!ids.length) return out;
     if (keptCount(rel, child, ids, q, scope)) {
-      const kept = await this.db.selectFrom('row_counts').select(['store_id as p', sql<number>`sum(n)`.as('n')])
+      const kept = await this.dyn.selectFrom('row_counts').select(['store_id as p', sql<number>`sum(n)`.as('n')])
         .where('table_name', '=', child.table).where('store_id', 'in', ids).groupBy('store_id').execute();
       for (const row of kept) out.set(Number(row.p), Number(row.n));
       return out;
@@ -198,31 +206,31 @@ export class Repository {
       ...attributeConditions(child, q, 't')];
     if (rel.where) where.push(sql<SqlBool>`${sql.ref(`t.${rel.where.column}`)} = ${rel.where.value}`);
     if (scope) where.push(ownerCondition(child, scope, 't', d === 'sqlite'));
-    const rows = await this.db.selectFrom(`${child.table} as t`)
+    const rows = await this.dyn.selectFrom(`${child.table} as t`)
       .select([sql.ref(`t.${via}`).as('p'), sql<number>`count(*)`.as('n')])
       .where((eb) => and(eb, where)).groupBy(`t.${via}`).execute();
     for (const row of rows) out.set(Number(row.p), Number(row.n));
     return out;
   }
 
-  async insert(r: ResourceDef, values: Row, db: Db = this.db): Promise<Values> {
-    const row = await db.insertInto(r.table).values(encodeRow(r, values)).returningAll().executeTakeFirstOrThrow();
-    return decodeRow(r, row as Row);
+  async insert<R extends ResourceDef>(r: R, values: Row, db: Db = this.db): Promise<RowOf<R>> {
+    const row = await dynamic(db).insertInto(r.table).values(encodeRow(r, values)).returningAll().executeTakeFirstOrThrow();
+    return decodeRow(r, row as Row) as RowOf<R>;
   }
 
-  async update(r: ResourceDef, id: number, values: Row, db: Db = this.db): Promise<Values | undefined> {
-    const row = await db.updateTable(r.table).set(encodeRow(r, values)).where('id', '=', id).returningAll().executeTakeFirst();
-    return row ? decodeRow(r, row as Row) : undefined;
+  async update<R extends ResourceDef>(r: R, id: number, values: Row, db: Db = this.db): Promise<RowOf<R> | undefined> {
+    const row = await dynamic(db).updateTable(r.table).set(encodeRow(r, values)).where('id', '=', id).returningAll().executeTakeFirst();
+    return row ? decodeRow(r, row as Row) as RowOf<R> : undefined;
   }
 
   async delete(r: ResourceDef, id: number, db: Db = this.db): Promise<boolean> {
-    const res = await db.deleteFrom(r.table).where('id', '=', id).executeTakeFirst();
+    const res = await dynamic(db).deleteFrom(r.table).where('id', '=', id).executeTakeFirst();
     return Number(res.numDeletedRows) > 0;
   }
 
   /** Whether another row of the same owner already has `value` in `column`. */
   async exists(r: ResourceDef, column: string, value: unknown, ownerCols: Row, exceptId?: number, db: Db = this.db): Promise<boolean> {
-    let q = db.selectFrom(r.table).select('id').where(column, '=', value);
+    let q = dynamic(db).selectFrom(r.table).select('id').where(column, '=', value);
     for (const [k, v] of Object.entries(ownerCols)) q = q.where(k, '=', v);
     if (exceptId) q = q.where('id', '<>', exceptId);
     return !!(await q.executeTakeFirst());

@@ -5,15 +5,26 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import type { DB } from './__generated__/db-types.js';
 import { cachingDatabase } from './statement-cache.js';
 import { fastRowPool } from './pg-rows.js';
 
 export type Dialect = 'sqlite' | 'postgres';
-// Tables are addressed by name from the model registry, so the row types are dynamic.
+export type { DB } from './__generated__/db-types.js';
+/** The database handle, typed by the generated schema: a misspelt table or column does not compile. */
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Db = Kysely<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Tx = Transaction<any>;
+export type DynamicDb = Kysely<any>;
+
+/**
+ * The one escape hatch from the typed schema: the same handle (or transaction), untyped, for code
+ * that addresses tables and columns known only at run time, from the model registry (the generic
+ * repository, src/data/). Static queries use the typed handle.
+ */
+export function dynamic(db: Db): DynamicDb {
+  return db as unknown as DynamicDb;
+}
 
 export interface Database {
   db: Db;
@@ -73,7 +84,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         c.release();
       }
     }
-    const db = new Kysely<never>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }), log }) as unknown as Db;
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }), log });
     return { db, dialect: 'postgres', stats, close: () => db.destroy() };
   }
   if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });
@@ -82,7 +93,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
-  const db = new Kysely<never>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log }) as unknown as Db;
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
   return { db, dialect: 'sqlite', stats, close: () => db.destroy() };
 }
 

@@ -84,7 +84,7 @@ async function applyPending(db: Db, dialect: Dialect, transaction: <T>(fn: (tx: 
 
 export async function pendingMigrations(database: Database): Promise<string[]> {
   try {
-    const done = new Set((await database.db.selectFrom('migrations').select('name').execute()).map((r) => r.name as string));
+    const done = new Set((await database.db.selectFrom('migrations').select('name').execute()).map((r) => r.name));
     return migrations.map((m) => m.name).filter((n) => !done.has(n));
   } catch {
     return migrations.map((m) => m.name);

@@ -25,7 +25,7 @@ export async function readLogPage(database: Database, q: PageQuery): Promise<Val
   if (q.resources?.length) sel = sel.where('resource_type', 'in', q.resources);
   if (q.names?.length) sel = sel.where('name', 'in', q.names);
   const rows = await sel.orderBy('sequence').limit(q.limit ?? PAGE).execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id), sequence: Number(r.sequence) }) as Values);
+  return rows.map((r) => ({ ...r, id: Number(r.id), sequence: Number(r.sequence) }));
 }
 
 /**

@@ -9,8 +9,8 @@
 //   taken again when the lease runs out (same webhook-id). next_attempt_at stays the retry
 //   schedule, on the service clock (tests drive it with a manual clock).
 // On SQLite the writer transaction (BEGIN IMMEDIATE) makes the same steps atomic per process.
-import { sql } from 'kysely';
-import { inTransaction, type Database, type Db, type Tx } from '../db/database.js';
+import { sql, type Insertable } from 'kysely';
+import { inTransaction, type Database, type DB, type Db, type Tx } from '../db/database.js';
 import type { Claim } from './delivery.js';
 import { dbLeaseUntil, dbNowMs } from '../db/db-clock.js';
 
@@ -42,14 +42,14 @@ export function takes(hook: HookRow, e: EventRow): boolean {
 }
 
 export function statusRow(hook: { id: number; store_id: number }, e: Pick<EventRow, 'id' | 'resource_type' | 'resource_id' | 'name'>,
-  refeed: boolean, now: string): Record<string, unknown> {
+  refeed: boolean, now: string): Insertable<DB['webhook_statuses']> {
   return {
     store_id: hook.store_id, webhook_id: hook.id, event_id: e.id, resource_type: e.resource_type, resource_id: e.resource_id,
     event: e.name, status: 'pending', attempts: 0, next_attempt_at: now, refeed: refeed ? 1 : 0, date_created: now, date_modified: now,
   };
 }
 
-export async function insertStatuses(tx: Tx, rows: Record<string, unknown>[]): Promise<void> {
+export async function insertStatuses(tx: Tx, rows: Insertable<DB['webhook_statuses']>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
     await tx.insertInto('webhook_statuses').values(rows.slice(i, i + 200))
       .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing()).execute();
@@ -74,12 +74,12 @@ export async function fanOutIn(tx: Tx, dialect: Database['dialect'], now: string
     if (!lock.rows[0]?.ok) return 0;
   }
   const events = (await tx.selectFrom('events').select(['id', 'store_id', 'name', 'resource_type', 'resource_id', 'webhook_ids'])
-    .where('dispatched_at', 'is', null).orderBy('id').limit(FAN_OUT_BATCH).execute()) as EventRow[];
+    .where('dispatched_at', 'is', null).orderBy('id').limit(FAN_OUT_BATCH).execute());
   if (!events.length) return 0;
   const stores = [...new Set(events.map((e) => Number(e.store_id)))];
   const hooks = (await tx.selectFrom('webhooks').select(['id', 'store_id', 'event_resource', 'events', 'is_active'])
-    .where('store_id', 'in', stores).where('url', 'is not', null).orderBy('id').execute()) as HookRow[];
-  const rows: Record<string, unknown>[] = [];
+    .where('store_id', 'in', stores).where('url', 'is not', null).orderBy('id').execute());
+  const rows: Insertable<DB['webhook_statuses']>[] = [];
   for (const e of events) {
     for (const h of hooks) if (takes(h, e)) rows.push(statusRow({ id: Number(h.id), store_id: Number(h.store_id) }, e, e.webhook_ids !== null, now));
   }

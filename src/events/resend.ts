@@ -92,14 +92,14 @@ export async function resendSince(ctx: ServiceContext, webhookId: number, input:
         .where('id', '>', after).orderBy('id').limit(BATCH).execute();
       if (!events.length) return 0;
       after = Number(events[events.length - 1].id);
-      const chosen = events.filter((e) => takes(row, { ...e, id: Number(e.id), store_id: Number(e.store_id), resource_id: Number(e.resource_id) } as never));
+      const chosen = events.filter((e) => takes(row, e));
       if (!chosen.length) return events.length;
       const now = formatTimestamp(ctx.clock.now());
       const ids = chosen.map((e) => Number(e.id));
       // Delivered or given up: due again, counted afresh. Still pending: it goes out anyway.
       await tx.updateTable('webhook_statuses').set({ status: 'pending', attempts: 0, next_attempt_at: now, refeed: 1, date_modified: now })
         .where('webhook_id', '=', hook.id).where('event_id', 'in', ids).where('status', '<>', 'pending').execute();
-      await insertStatuses(tx, chosen.map((e) => statusRow(row, { ...e, id: Number(e.id), resource_id: Number(e.resource_id) } as never, true, now)));
+      await insertStatuses(tx, chosen.map((e) => statusRow(row, e, true, now)));
       queued += chosen.length;
       return events.length;
     });

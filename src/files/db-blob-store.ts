@@ -29,7 +29,7 @@ export class DatabaseBlobStore implements FileStore {
   async stage(source: Readable, storeId: number, maxBytes: number): Promise<StagedBlob> {
     const key = this.newKey(storeId);
     const { id } = await this.db.insertInto('file_blobs').values({ key, store_id: storeId, state: 'receiving' })
-      .returning('id').executeTakeFirstOrThrow() as { id: number };
+      .returning('id').executeTakeFirstOrThrow();
     const hash = createHash('sha256');
     let size = 0;
     let seq = 0;
@@ -129,7 +129,7 @@ export class DatabaseBlobStore implements FileStore {
 
   async open(key: string): Promise<OpenBlob | undefined> {
     const blob = await this.db.selectFrom('file_blobs').select(['id', 'size']).where('key', '=', key).where('state', '=', 'placed')
-      .executeTakeFirst() as { id: number; size: number } | undefined;
+      .executeTakeFirst();
     if (!blob) return undefined;
     const db = this.db;
     let seq = 0;
@@ -161,7 +161,7 @@ export class DatabaseBlobStore implements FileStore {
 
   async sweepUnreferenced(maxAgeMs: number, referenced: (storeId: number, keys: string[]) => Promise<Set<string>>, now = Date.now()): Promise<number> {
     const old = await this.db.selectFrom('file_blobs').select(['key', 'store_id']).where('state', '=', 'placed')
-      .where('created_at', '<', new Date(now - maxAgeMs)).execute() as { key: string; store_id: number }[];
+      .where('created_at', '<', new Date(now - maxAgeMs)).execute();
     const byStore = new Map<number, string[]>();
     for (const b of old) byStore.set(Number(b.store_id), [...(byStore.get(Number(b.store_id)) ?? []), b.key]);
     let removed = 0;

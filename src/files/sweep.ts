@@ -11,12 +11,11 @@ export const STALE_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
 export async function sweepFiles(ctx: ServiceContext, now = Date.now()): Promise<{ temp: number; blobs: number }> {
-  const table = ctx.registry.resource('downloadable').table;
   const temp = await ctx.files.sweepTemp(STALE_MS, now);
   const blobs = await ctx.files.sweepUnreferenced(STALE_MS, async (storeId, keys) => {
     const named = new Set<string>();
     for (let i = 0; i < keys.length; i += BATCH) {
-      const rows = await dataOf(ctx).database.db.selectFrom(table).select('file_key')
+      const rows = await dataOf(ctx).database.db.selectFrom('downloadables').select('file_key')
         .where('store_id', '=', storeId).where('file_key', 'in', keys.slice(i, i + BATCH)).execute();
       for (const r of rows) named.add(String(r.file_key));
     }

@@ -224,10 +224,10 @@ function assemble(resources: ResourceDef[]): Registry {
     byCollection: new Map(resources.map((r) => [r.collection, r])),
     relNames,
     eventResources: resources.filter((r) => r.events.length),
-    resource(name: string) {
+    resource<N extends string>(name: N) {
       const r = byName.get(name);
       if (!r) throw new Error(`unknown resource ${name}`);
-      return r;
+      return r as ResourceDef & { name: N };
     },
   };
 }

@@ -123,7 +123,8 @@ export interface Registry {
   byCollection: Map<string, ResourceDef>;
   /** Every rel name in use, with one resource that declares it (for /rels pages). */
   relNames: Map<string, { resource: ResourceDef; rel?: RelDef; link?: LinkDef }>;
-  resource(name: string): ResourceDef;
+  /** The resource of this name; a literal name types its rows (src/data/codec.ts RowOf). */
+  resource<N extends string>(name: N): ResourceDef & { name: N };
   /** Resources that announce events, in declaration order. */
   eventResources: ResourceDef[];
 }

@@ -7,7 +7,7 @@
 // (`[2].value`), and the write is one transaction.
 import { decodeRow, type Values } from '../data/codec.js';
 import { ownerColumns } from '../data/tenancy.js';
-import { inTransaction } from '../db/database.js';
+import { dynamic, inTransaction } from '../db/database.js';
 import { accessTarget } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
 import type { ResourceDef } from '../model/types.js';
@@ -34,7 +34,7 @@ interface Plan {
 
 async function parentAttributes(ctx: ServiceContext, parent: Parent): Promise<Values[]> {
   const r = ctx.registry.resource(parent.rel.target);
-  let q = dataOf(ctx).repo.db.selectFrom(r.table).selectAll().where(parent.rel.via!, '=', parent.id);
+  let q = dynamic(dataOf(ctx).repo.db).selectFrom(r.table).selectAll().where(parent.rel.via!, '=', parent.id);
   if (parent.rel.where) q = q.where(parent.rel.where.column, '=', parent.rel.where.value);
   return (await q.orderBy('id').execute()).map((row) => decodeRow(r, row));
 }
@@ -104,7 +104,7 @@ export async function writeAttributes(ctx: ServiceContext, parent: Parent, body:
       if (mode === 'replace') {
         const kept = new Set(plans.map((p) => p.current?.id).filter((id) => id !== undefined));
         const gone = [...existing.values()].filter((a) => !kept.has(a.id)).map((a) => a.id);
-        if (gone.length) await tx.deleteFrom(r.table).where('id', 'in', gone).execute();
+        if (gone.length) await dynamic(tx).deleteFrom(r.table).where('id', 'in', gone).execute();
       }
       const rows: Values[] = [];
       for (const p of plans) {
@@ -129,6 +129,6 @@ export async function deleteAttributes(ctx: ServiceContext, parent: Parent): Pro
   if (!ids.length) return;
   await inTransaction(dataOf(ctx).database, async (tx) => {
     await assertWritable(ctx, tx, parent.resource, parent.id, parent.rel);
-    await tx.deleteFrom(r.table).where('id', 'in', ids).execute();
+    await dynamic(tx).deleteFrom(r.table).where('id', 'in', ids).execute();
   });
 }

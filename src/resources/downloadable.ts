@@ -102,10 +102,9 @@ export const downloadableRules: ResourceRules = {
     if (upload.stagedUploadId !== undefined) await consumeStagedUpload(tx, ctx, upload.stagedUploadId);
     if (w.existing) {
       // Read under the write lock, so two concurrent replacements each remove the blob they replaced.
-      const table = ctx.registry.resource('downloadable').table;
-      let q = tx.selectFrom(table).select('file_key').where('id', '=', w.existing.id);
+      let q = tx.selectFrom('downloadables').select('file_key').where('id', '=', w.existing.id);
       if (dataOf(ctx).database.dialect === 'postgres') q = q.forUpdate();
-      const current = await q.executeTakeFirst() as { file_key: string | null } | undefined;
+      const current = await q.executeTakeFirst();
       upload.replacedKey = current?.file_key ?? null;
     }
     // The bytes are durably in place before the row that names them commits (src/files/blob-store.ts).

@@ -118,7 +118,7 @@ export const itemRules: ResourceRules = {
     const r = ctx.registry.resource('item');
     const now = unixNow(ctx);
     const rows = await tx.selectFrom('items').selectAll()
-      .where('cart_id', '=', columns.cart_id).where('name', '=', columns.name).orderBy('id').execute();
+      .where('cart_id', '=', columns.cart_id as number).where('name', '=', columns.name as string).orderBy('id').execute();
     for (const raw of rows) {
       const row = decodeRow(r, raw);
       if (row.expires != null && Number(row.expires) <= now) continue;

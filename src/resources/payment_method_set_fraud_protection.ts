@@ -21,7 +21,7 @@ export const paymentMethodSetFraudProtectionRules: ResourceRules = {
       }
     }
     const dup = await tx.selectFrom('payment_method_set_fraud_protections').select('id')
-      .where('payment_method_set_id', '=', setId).where('fraud_protection_id', '=', columns.fraud_protection_id)
+      .where('payment_method_set_id', '=', setId as number).where('fraud_protection_id', '=', columns.fraud_protection_id as number)
       .executeTakeFirst();
     if (dup) {
       throw apiError('DUPLICATE_FRAUD_PROTECTION', {}, { field: 'fraud_protection_uri' });

@@ -47,7 +47,7 @@ function refusalOf(row: Values, now: string): DownloadRefusal | undefined {
 export async function openDownload(ctx: ServiceContext, token: string): Promise<OpenDownload> {
   if (!wellFormedToken(token)) throw new DownloadRefused('unknown');
   const db = dataOf(ctx).database.db;
-  const row = await db.selectFrom('downloads').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst() as Values | undefined;
+  const row = await db.selectFrom('downloads').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
   if (!row) throw new DownloadRefused('unknown');
   const why = refusalOf(row, formatTimestamp(ctx.clock.now()));
   if (why) throw new DownloadRefused(why);
@@ -74,9 +74,9 @@ export async function spendDownload(ctx: ServiceContext, download: Values): Prom
   }).where('id', '=', download.id).where('status', '=', 'active')
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .where((eb) => eb.or([eb('downloads_remaining', 'is', null), eb('downloads_remaining', '>', 0)]))
-    .returningAll().executeTakeFirst() as Values | undefined;
+    .returningAll().executeTakeFirst();
   if (spent) return spent;
-  const current = await db.selectFrom('downloads').selectAll().where('id', '=', download.id).executeTakeFirst() as Values | undefined;
+  const current = await db.selectFrom('downloads').selectAll().where('id', '=', download.id).executeTakeFirst();
   throw new DownloadRefused((current && refusalOf(current, now)) ?? 'exhausted');
 }
 
@@ -92,7 +92,7 @@ export async function refundDownload(ctx: ServiceContext, download: Values): Pro
 export async function recordDownload(ctx: ServiceContext, spent: Values, range?: { start: number; end: number }): Promise<void> {
   const storeId = Number(spent.store_id);
   await inTransaction(dataOf(ctx).database, async (tx) => {
-    const txn = await tx.selectFrom('transactions').selectAll().where('id', '=', spent.transaction_id).executeTakeFirst() as Values | undefined;
+    const txn = await tx.selectFrom('transactions').selectAll().where('id', '=', Number(spent.transaction_id)).executeTakeFirst();
     if (!txn) return;
     const left = spent.downloads_remaining == null ? 'unlimited downloads left' : `${String(spent.downloads_remaining)} downloads left`;
     await logTransactionStep(tx, ctx, txn, 'transaction/downloaded', [{

@@ -91,6 +91,6 @@ export async function revokeDownloads(tx: Tx, ctx: ServiceContext, txn: Values):
 /** After a downloadable's file was replaced: its downloads show (and serve) the new file. */
 export async function followReplacedFile(tx: Tx, ctx: ServiceContext, downloadable: Values): Promise<void> {
   await tx.updateTable('downloads')
-    .set({ file_name: downloadable.file_name ?? null, file_size: downloadable.file_size ?? null, date_modified: formatTimestamp(ctx.clock.now()) })
+    .set({ file_name: (downloadable.file_name ?? null) as string | null, file_size: (downloadable.file_size ?? null) as number | null, date_modified: formatTimestamp(ctx.clock.now()) })
     .where('downloadable_id', '=', downloadable.id).execute();
 }

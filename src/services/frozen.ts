@@ -4,7 +4,7 @@
 // inside the write's transaction on fresh rows, ancestors first: on PostgreSQL each is read
 // FOR SHARE, in the same order checkout locks them (cart, then items), so a write that passed the
 // check holds off a checkout until it commits, and one that comes after sees the checkout's result.
-import type { Tx } from '../db/database.js';
+import { dynamic, type Tx } from '../db/database.js';
 import type { Values } from '../data/codec.js';
 import { decodeRow } from '../data/codec.js';
 import type { RelDef, Registry, ResourceDef } from '../model/types.js';
@@ -30,7 +30,7 @@ function freezersOf(registry: Registry, r: ResourceDef): Freezer[] {
 }
 
 async function readRow(ctx: ServiceContext, tx: Tx, r: ResourceDef, id: number, lock: boolean): Promise<Values | undefined> {
-  let q = tx.selectFrom(r.table).selectAll().where('id', '=', id);
+  let q = dynamic(tx).selectFrom(r.table).selectAll().where('id', '=', id);
   if (lock && dataOf(ctx).database.dialect === 'postgres') q = q.forShare();
   const row = await q.executeTakeFirst();
   return row ? decodeRow(r, row) : undefined;

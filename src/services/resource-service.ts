@@ -1,11 +1,11 @@
 // Create, read, update and delete for every resource, driven by the registry: scopes, tenancy,
 // validation, references, uniqueness and the resource's own rules, the same for REST and GraphQL.
 import type { ResourceDef } from '../model/types.js';
-import type { Values } from '../data/codec.js';
+import type { RowOf, Values } from '../data/codec.js';
 import type { ListQuery } from '../data/query.js';
 import type { Page } from '../data/repository.js';
 import { ownerColumns } from '../data/tenancy.js';
-import { inTransaction, type Tx } from '../db/database.js';
+import { dynamic, inTransaction, type Tx } from '../db/database.js';
 import { accessTarget, type AccessMode } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
 import { resourceRules } from '../resources/index.js';
@@ -30,8 +30,8 @@ export { authorize, type Parent } from './reader.js';
 export const beforeRead = runBeforeRead;
 
 /** A row the caller may see, or 404 whether it is missing or another store's. */
-export async function getRow(ctx: ServiceContext, r: ResourceDef, id: number, mode: AccessMode = 'read'): Promise<Values> {
-  return readerOf(ctx).row(r, id, mode);
+export async function getRow<R extends ResourceDef>(ctx: ServiceContext, r: R, id: number, mode: AccessMode = 'read'): Promise<RowOf<R>> {
+  return readerOf(ctx).row(r, id, mode) as Promise<RowOf<R>>;
 }
 
 /** One parent's collection (`/stores/1/taxes`), as the caller may see it. */
@@ -168,7 +168,7 @@ export interface GuardOptions {
  */
 async function assertUnchanged(ctx: ServiceContext, r: ResourceDef, id: number, expected: Values, tx: Tx): Promise<void> {
   // SQLite's BEGIN IMMEDIATE already excludes other writers; PostgreSQL needs the row lock.
-  if (dataOf(ctx).database.dialect === 'postgres') await tx.selectFrom(r.table).select('id').where('id', '=', id).forUpdate().execute();
+  if (dataOf(ctx).database.dialect === 'postgres') await dynamic(tx).selectFrom(r.table).select('id').where('id', '=', id).forUpdate().execute();
   const current = await dataOf(ctx).repo.findById(r, tenantScope(ctx.principal), id, tx);
   const same = current && Object.keys({ ...current, ...expected }).every((k) => JSON.stringify(current[k]) === JSON.stringify(expected[k]));
   if (!same) {

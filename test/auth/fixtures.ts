@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { FieldDef, Registry, ResourceDef } from '../../src/model/types.js';
 import { formatTimestamp } from '../../src/services/clock.js';
+import { dynamic } from '../../src/db/database.js';
 
 interface Column { name: string; type: string; notnull: number; dflt_value: unknown; pk: number }
 interface ForeignKey { table: string; from: string }
@@ -60,7 +61,7 @@ export async function seedEveryResource(app: FastifyInstance, given: Record<stri
       }
       // A row the store already has (its DEFAULT item category, the events of its creation) will do.
       if (cols.some((c) => c.name === 'store_id')) {
-        const existing = await db.selectFrom(r.table).select('id').where('store_id', '=', given.store).orderBy('id').executeTakeFirst();
+        const existing = await dynamic(db).selectFrom(r.table).select('id').where('store_id', '=', given.store).orderBy('id').executeTakeFirst();
         if (existing) {
           have.set(r.name, Number(existing.id));
           continue;
@@ -77,7 +78,7 @@ export async function seedEveryResource(app: FastifyInstance, given: Record<stri
         if (c.dflt_value !== null && c.dflt_value !== undefined) continue;
         values[c.name] = /^date_/.test(c.name) ? formatTimestamp(new Date()) : sample(r.fields.find((f) => f.column === c.name), c.type);
       }
-      const row = await db.insertInto(r.table).values(values).returning('id').executeTakeFirstOrThrow();
+      const row = await dynamic(db).insertInto(r.table).values(values).returning('id').executeTakeFirstOrThrow();
       have.set(r.name, Number(row.id));
     }
     if (next.length === pending.length) throw new Error(`cannot seed ${next.map((r) => r.name).join(', ')}: unmet foreign keys`);

@@ -115,7 +115,7 @@ describe.each(engines())('kept row counts on %s', (engine) => {
 
   it('stays exact under concurrent writers of one store', async () => {
     await Promise.all(Array.from({ length: 24 }, (_, i) => (i % 4 === 3
-      ? database.db.deleteFrom('customers').where('id', '=', database.db.selectFrom('customers').select(sql`max(id)`.as('m')).where('store_id', '=', storeA)).execute()
+      ? database.db.deleteFrom('customers').where('id', '=', database.db.selectFrom('customers').select(sql<number>`max(id)`.as('m')).where('store_id', '=', storeA)).execute()
       : repo.insert(customer, row(storeA)))));
     await expectExact();
   });

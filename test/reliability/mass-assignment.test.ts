@@ -8,6 +8,7 @@ import { isInputObjectType } from 'graphql';
 import type { FieldDef, ResourceDef } from '../../src/model/types.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { verifySecret } from '../../src/auth/hashing.js';
+import { dynamic } from '../../src/db/database.js';
 import { engines } from '../helpers/app.js';
 import { call, CLIENT_FORM, json, link, uniq } from '../helpers/rest.js';
 import { openWorld, type World } from './support/world.js';
@@ -58,7 +59,7 @@ describe.each(engines())('mass assignment on %s', (engine) => {
 
   const registry = () => w.app.container.registry;
   const tokenFor = (r: ResourceDef) => (r.name === 'client' ? w.chain.clientToken : r.name === 'user' ? w.chain.userToken : w.chain.storeToken);
-  const row = async (r: ResourceDef, id: number) => containerOf(w.app).database.db.selectFrom(r.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = async (r: ResourceDef, id: number) => dynamic(containerOf(w.app).database.db).selectFrom(r.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   /** Every read-only column of the row is unchanged (date_modified may move, but not to the marker). */
   async function expectUntouched(r: ResourceDef, id: number, before: Record<string, unknown>, plantedBody: Record<string, unknown>, what: string) {

@@ -2,6 +2,7 @@
 // and helpers that follow the store's links to the collections under test.
 import { containerOf } from '../../../src/app.js';
 import { ManualClock } from '../../../src/services/clock.js';
+import { dynamic } from '../../../src/db/database.js';
 import { makeApp, type Engine, type TestApp } from '../../helpers/app.js';
 import { call, json, link, tokenChain, type Call, type Chain } from '../../helpers/rest.js';
 
@@ -53,14 +54,14 @@ export async function newCart(s: Suite): Promise<any> {
 export async function insertRow(s: Suite, table: string, values: Record<string, unknown>): Promise<number> {
   const stamp = '2030-06-15T12:00:00+0000';
   const storeId = Number(s.chain.storeHref.split('/').pop());
-  const row = await containerOf(s.t.app).database.db.insertInto(table)
+  const row = await dynamic(containerOf(s.t.app).database.db).insertInto(table)
     .values({ store_id: storeId, date_created: stamp, date_modified: stamp, ...values })
     .returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 export async function updateRow(s: Suite, table: string, id: number, values: Record<string, unknown>): Promise<void> {
-  await containerOf(s.t.app).database.db.updateTable(table).set(values).where('id', '=', id).execute();
+  await dynamic(containerOf(s.t.app).database.db).updateTable(table).set(values).where('id', '=', id).execute();
 }
 
 export function idOf(href: string): number {
