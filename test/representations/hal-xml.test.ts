@@ -106,7 +106,7 @@ describe('parseXmlBody', () => {
       parseXmlBody(text);
       expect.unreachable('should have thrown');
     } catch (e) {
-      expect(e).toMatchObject({ status: 400, errors: [{ code }] });
+      expect(e).toMatchObject({ kind: 'invalid', errors: [{ code }] });
     }
   });
 });
