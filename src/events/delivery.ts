@@ -5,7 +5,9 @@
 import { performance } from 'node:perf_hooks';
 import type { SigningKey } from '../auth/keys.js';
 import { openColumn } from '../auth/sealing.js';
+import type { Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { WebhookStatusesTable } from '../db/__generated__/db-types.js';
 import type { Registry } from '../model/types.js';
 import type { Repository } from '../data/repository.js';
 import type { Principal } from '../auth/principal.js';
@@ -37,17 +39,8 @@ export interface DeliveryDeps {
 }
 
 /** A claimed delivery (a webhook_statuses row), `attempts` already counting this attempt. */
-export interface Claim {
-  id: number;
-  store_id: number;
-  webhook_id: number;
-  event_id: number | null;
-  resource_type: string;
-  resource_id: number;
-  event: string;
-  attempts: number;
-  refeed: number;
-}
+export type Claim = Pick<Selectable<WebhookStatusesTable>,
+  'id' | 'store_id' | 'webhook_id' | 'event_id' | 'resource_type' | 'resource_id' | 'event' | 'attempts' | 'refeed'>;
 
 /** What one attempt came to, as recorded in its webhook_logs row. */
 export interface Outcome {

@@ -1,60 +1,37 @@
 // The staged_uploads table. Not a resource of the registry (nothing lists or links it), so it is
 // read and written here directly, like the authorization codes. Every state change is one
 // conditional UPDATE, so two requests racing for the same upload cannot both win.
+import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../db/database.js';
+import type { StagedUploadsTable } from '../db/__generated__/db-types.js';
 
 const TABLE = 'staged_uploads';
-
-export interface StagedUploadRow {
-  id: number;
-  store_id: number;
-  public_id: string;
-  file_name: string;
-  content_type: string | null;
-  declared_size: number | null;
-  max_bytes: number;
-  expires_at: string;
-  uploaded_at: string | null;
-  file_size: number | null;
-  file_sha256: string | null;
-  file_content_type: string | null;
-  consumed_at: string | null;
-}
-
-export interface NewStagedUpload {
-  store_id: number;
-  public_id: string;
-  token_hash: string;
-  file_name: string;
-  content_type: string | null;
-  declared_size: number | null;
-  max_bytes: number;
-  expires_at: string;
-}
 
 const COLUMNS = ['id', 'store_id', 'public_id', 'file_name', 'content_type', 'declared_size', 'max_bytes', 'expires_at',
   'uploaded_at', 'file_size', 'file_sha256', 'file_content_type', 'consumed_at'] as const;
 
-function decode(row: Record<string, unknown> | undefined): StagedUploadRow | undefined {
-  if (!row) return undefined;
-  // PostgreSQL bigints arrive as numbers already; SQLite integers too. Nothing else needs coercion.
-  return row as unknown as StagedUploadRow;
-}
+/** What the service reads of a staged upload (never its token hash). */
+export type StagedUploadRow = Pick<Selectable<StagedUploadsTable>, typeof COLUMNS[number]>;
+
+/** A staged upload as first written: before its bytes arrive. */
+export type NewStagedUpload = Pick<Selectable<StagedUploadsTable>,
+  'store_id' | 'public_id' | 'token_hash' | 'file_name' | 'content_type' | 'declared_size' | 'max_bytes' | 'expires_at'>;
+
 
 export async function insertStagedUpload(db: Db, row: NewStagedUpload, now: string): Promise<void> {
   await db.insertInto(TABLE).values({ ...row, date_created: now, date_modified: now }).execute();
 }
 
 export async function findByTokenHash(db: Db, tokenHash: string): Promise<StagedUploadRow | undefined> {
-  return decode(await db.selectFrom(TABLE).select(COLUMNS).where('token_hash', '=', tokenHash).executeTakeFirst());
+  return (await db.selectFrom(TABLE).select(COLUMNS).where('token_hash', '=', tokenHash).executeTakeFirst());
 }
 
 export async function findByPublicId(db: Db | Tx, publicId: string): Promise<StagedUploadRow | undefined> {
-  return decode(await db.selectFrom(TABLE).select(COLUMNS).where('public_id', '=', publicId).executeTakeFirst());
+  return (await db.selectFrom(TABLE).select(COLUMNS).where('public_id', '=', publicId).executeTakeFirst());
 }
 
 export async function findById(db: Db | Tx, id: number): Promise<StagedUploadRow | undefined> {
-  return decode(await db.selectFrom(TABLE).select(COLUMNS).where('id', '=', id).executeTakeFirst());
+  return (await db.selectFrom(TABLE).select(COLUMNS).where('id', '=', id).executeTakeFirst());
 }
 
 export interface UploadedBytes {
@@ -86,8 +63,7 @@ export async function consume(tx: Tx, id: number, storeId: number, now: string):
 
 /** Uploads past their expiry, at most `limit` of them, oldest first. */
 export async function expired(db: Db, now: string, limit: number): Promise<StagedUploadRow[]> {
-  const rows = await db.selectFrom(TABLE).select(COLUMNS).where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();
-  return rows.map((r) => decode(r)!);
+  return db.selectFrom(TABLE).select(COLUMNS).where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();
 }
 
 export async function deleteStagedUploads(db: Db, ids: number[]): Promise<void> {
