@@ -6,12 +6,14 @@
 // transactions.cart_id makes a second transaction for one cart impossible whatever happens.
 import { randomBytes } from 'node:crypto';
 import type { Values } from '../data/codec.js';
-import { inTransaction, type Tx } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { tenantScope } from '../auth/principal.js';
 import { ApiError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { leaseStamp } from '../resources/cart.js';
-import { getRow } from '../services/resource-service.js';
+import { authorize, beforeRead, getRow } from '../services/resource-service.js';
+import { ownerCondition } from '../data/tenancy.js';
+import { decodeRow } from '../data/codec.js';
 
 export interface CartClaim {
   cart: Values;
@@ -30,25 +32,27 @@ async function alreadyCheckedOut(ctx: ServiceContext, cartId: number): Promise<A
 }
 
 export async function claimCart(ctx: ServiceContext, cartId: number, leaseMs: number): Promise<CartClaim> {
-  let cart: Values;
+  const r = ctx.registry.resource('cart');
+  authorize(ctx, r, 'write');
+  await beforeRead(ctx, r);
+  const token = randomBytes(16).toString('hex');
+  const now = ctx.clock.now();
+  // The claim is also the read of the cart: one conditional update, scoped to the caller's store.
+  const claimed = Number.isSafeInteger(cartId) && cartId > 0 ? await inTransaction(ctx.database, (tx) => tx.updateTable('carts')
+    .set({ checkout_claim: token, checkout_claimed_until: leaseStamp(new Date(now.getTime() + leaseMs)) })
+    .where('id', '=', cartId).where(ownerCondition(r, tenantScope(ctx.principal)))
+    .where((eb) => eb.or([eb('checkout_claim', 'is', null), eb('checkout_claimed_until', '<=', leaseStamp(now))]))
+    .returningAll().executeTakeFirst()) : undefined;
+  if (claimed) return { cart: decodeRow(r, claimed), token };
+  // Why not: missing or another store's (404), already a transaction, or held by another checkout.
   try {
-    cart = await getRow(ctx, ctx.registry.resource('cart'), cartId, 'write');
+    await getRow(ctx, r, cartId, 'write');
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'not_found') throw (await alreadyCheckedOut(ctx, cartId)) ?? err;
     throw err;
   }
-  const token = randomBytes(16).toString('hex');
-  const now = ctx.clock.now();
-  const claimed = await inTransaction(ctx.database, (tx) => tx.updateTable('carts')
-    .set({ checkout_claim: token, checkout_claimed_until: leaseStamp(new Date(now.getTime() + leaseMs)) })
-    .where('id', '=', cartId)
-    .where((eb) => eb.or([eb('checkout_claim', 'is', null), eb('checkout_claimed_until', '<=', leaseStamp(now))]))
-    .returning('id').executeTakeFirst());
-  if (!claimed) {
-    throw (await alreadyCheckedOut(ctx, cartId))
-      ?? ApiError.conflict('checkout_in_progress', 'another checkout of this cart is in progress; its result is the cart\'s transaction');
-  }
-  return { cart: { ...cart, checkout_claim: token }, token };
+  throw (await alreadyCheckedOut(ctx, cartId))
+    ?? ApiError.conflict('checkout_in_progress', 'another checkout of this cart is in progress; its result is the cart\'s transaction');
 }
 
 /**
@@ -73,12 +77,7 @@ export async function releaseClaim(ctx: ServiceContext, claim: CartClaim): Promi
     .where('id', '=', claim.cart.id).where('checkout_claim', '=', claim.token).execute());
 }
 
-/**
- * Inside the checkout's write transaction: the claim is still this checkout's. The update takes the
- * cart row's lock on PostgreSQL, so nothing changes the cart between here and its deletion.
- */
-export async function claimHeld(tx: Tx, claim: CartClaim): Promise<void> {
-  const row = await tx.updateTable('carts').set({ checkout_claim: claim.token })
-    .where('id', '=', claim.cart.id).where('checkout_claim', '=', claim.token).returning('id').executeTakeFirst();
-  if (!row) throw ApiError.conflict('checkout_claim_lost', 'the checkout took longer than its claim on the cart and another checkout took it over; nothing was charged');
+/** The 409 of a checkout whose claim another checkout took over before it could write. */
+export function claimLost(): ApiError {
+  return ApiError.conflict('checkout_claim_lost', 'the checkout took longer than its claim on the cart and another checkout took it over; nothing was charged');
 }

@@ -19,7 +19,7 @@ describe.each(engines())('SQL statements of a write (%s)', (engine) => {
     w = await openWorld(engine);
     log = statementLog(w.app.container.database);
     category = await w.createCategory('A');
-    await w.createTax({ name: 'Tax', type: 'global', rate: 10 });
+    await w.linkCategory(await w.createTax({ name: 'Tax', type: 'global', rate: 10 }), category);
   });
   afterAll(async () => w?.close());
 
