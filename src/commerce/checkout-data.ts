@@ -33,6 +33,9 @@ export interface CheckoutData {
 
 const bool = (v: unknown) => v === 1 || v === true;
 
+/** What a checkout reads of the cart's customer (the transaction's snapshot, tax exemption, fraud checks). */
+const CUSTOMER_FIELDS = ['id', 'first_name', 'last_name', 'email', 'tax_id'] as const;
+
 /** Per-item extras of the one items statement: the store's settings ride along on every row. */
 interface ItemRow extends Record<string, unknown> {
   _mods: string | null; _delivery: string | null; _flat: unknown; _gift: unknown;
@@ -48,9 +51,13 @@ export async function loadCheckoutData(ctx: ServiceContext, cart: Values): Promi
   // One statement for the items, their options' price modifiers (exact text, summed below), their
   // categories' delivery, whether a gift card sku names them, and the store's settings.
   const mods = ctx.database.dialect === 'postgres' ? sql`string_agg(o.price_mod::text, ' ')` : sql`group_concat(o.price_mod, ' ')`;
+  const customerId = cart.customer_id == null ? null : Number(cart.customer_id);
   const raw = await db.selectFrom('items as i').innerJoin('stores as s', 's.id', 'i.store_id')
     .leftJoin('item_categories as c', 'c.id', 'i.item_category_id')
+    // The cart's customer rides along too (a cart without one joins nothing).
+    .leftJoin('customers as cu', (j) => j.on('cu.id', '=', customerId ?? 0))
     .selectAll('i')
+    .select(CUSTOMER_FIELDS.map((f) => `cu.${f} as _cu_${f}` as const))
     .select([
       sql`(select ${mods} from item_options o where o.item_id = i.id)`.as('_mods'),
       'c.item_delivery_type as _delivery', 'c.shipping_flat_rate as _flat', 's.currency_code as _currency',
@@ -61,9 +68,11 @@ export async function loadCheckoutData(ctx: ServiceContext, cart: Values): Promi
     ])
     .where('i.cart_id', '=', cart.id).orderBy('i.id').limit(10_000).execute() as ItemRow[];
   const settings = raw[0];
-  const customer = cart.customer_id ? (await ctx.repo.findByIds(r('customer'), [Number(cart.customer_id)])).get(Number(cart.customer_id)) : undefined;
+  const customer = settings?._cu_id != null
+    ? Object.fromEntries(CUSTOMER_FIELDS.map((f) => [f, settings[`_cu_${f}`] ?? null])) as Values : undefined;
   const lines = raw.map((row): CartLine => {
     const { _mods, _delivery, _flat, _gift, _currency, _set_id, _gateway, _custom_tax, ...columns } = row;
+    for (const f of CUSTOMER_FIELDS) delete columns[`_cu_${f}`];
     const item = decodeRow(r('item'), columns);
     const modSum = (_mods ?? '').split(' ').filter(Boolean).reduce((sum, m) => sum.plus(m), new Decimal(0));
     const quantity = Number(item.quantity ?? 1);
