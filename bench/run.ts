@@ -3,6 +3,7 @@
 // the same run, profiles scenarios 2 and 3, and writes BENCHMARKS.md. Settings: bench/config.ts.
 import { containerOf } from '../src/app.js';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { loadavg } from 'node:os';
 import { existsSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -110,7 +111,7 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
     if (first) {
       await guard(`soak (${engine})`, () => soak(ctx));
       for (const c of children.splice(0)) await c.stop();
-      if (cfg.profile && (selected('2') || selected('3'))) await profileRuns(entry, ctx);
+      if (cfg.profile && (selected('1') || selected('2') || selected('3'))) await profileRuns(entry, ctx);
     }
   } finally {
     for (const c of children) await c.stop();
@@ -148,11 +149,14 @@ async function profileRuns(entry: string, ctx: Ctx): Promise<void> {
   const dir = join(cfg.workDir, 'profiles');
   const seconds = Math.max(3, cfg.duration);
   const ours = await appQuery(graphqlPoster(ctx.target.send, '/graphql', ctx.seeded.storeToken));
+  const item = await containerOf(ctx.target.probe).database.db.selectFrom('items').select(sql<number>`min(id)`.as('id'))
+    .where('store_id', '=', ctx.seeded.storeId).where('transaction_id', 'is not', null).executeTakeFirstOrThrow();
   const loads = [
+    { name: 'scenario-1-rest-one', method: 'GET' as const, path: `/items/${item.id}`, headers: restHeaders(ctx.seeded.storeToken) },
     { name: 'scenario-2-rest', method: 'GET' as const, path: `/stores/${ctx.seeded.storeId}/transactions?limit=100&zoom=items,items:item_options,items:item_category`, headers: restHeaders(ctx.seeded.storeToken) },
     { name: 'scenario-3-graphql', method: 'POST' as const, path: '/graphql', headers: jsonHeaders(ctx.seeded.storeToken), body: JSON.stringify(ours.build(100)) },
   ];
-  for (const load of loads) {
+  for (const load of loads.filter((l) => selected(l.name.split('-')[1]))) {
     say(`profiling ${load.name}…`);
     try {
       const p = await profileService(entry, ctx.target.env, dir, load, seconds, cfg.connections);

@@ -29,8 +29,28 @@ export function signAccessToken(keys: SigningKey[], issuer: string, claims: Acce
   });
 }
 
+/**
+ * Tokens already verified, by their exact text: a client sends the same token with every request,
+ * and checking its signature and claims again is a tenth of a small GET's CPU. A hit still needs the
+ * key that verified it to be one of the current keys (rotation drops it) and the token unexpired;
+ * its issuer and audience were checked once and cannot change. Liveness (revocation) is checked per
+ * request elsewhere, as before. Bounded: emptied when full.
+ */
+const verified = new Map<string, { claims: VerifiedAccess; key: SigningKey; issuer: string }>();
+const VERIFIED_MAX = 10_000;
+
 /** The claims of a valid access token, or null for anything else (expired, forged, wrong type...). */
 export function verifyAccessToken(keys: SigningKey[], issuer: string, token: string, nowSec: number): VerifiedAccess | null {
+  const hit = verified.get(token);
+  if (hit && hit.issuer === issuer && nowSec < hit.claims.exp && keys.includes(hit.key)) return { ...hit.claims };
+  const fresh = verifyOnce(keys, issuer, token, nowSec);
+  if (!fresh) return null;
+  if (verified.size >= VERIFIED_MAX) verified.clear();
+  verified.set(token, { claims: fresh.claims, key: fresh.key, issuer });
+  return { ...fresh.claims };
+}
+
+function verifyOnce(keys: SigningKey[], issuer: string, token: string, nowSec: number): { claims: VerifiedAccess; key: SigningKey } | null {
   const decoded = jwt.decode(token, { complete: true });
   if (!decoded || typeof decoded.payload === 'string') return null;
   const kid = decoded.header.kid;
@@ -43,10 +63,11 @@ export function verifyAccessToken(keys: SigningKey[], issuer: string, token: str
     if (p.typ !== 'access' || typeof p.exp !== 'number' || typeof p.jti !== 'string') return null;
     if (typeof p.cid !== 'number' || typeof p.scope !== 'string') return null;
     const optionalId = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
-    return {
+    const claims = {
       cid: p.cid, uid: optionalId(p.uid), sid: optionalId(p.sid), scope: p.scope, jti: p.jti, exp: p.exp,
       fam: typeof p.fam === 'string' ? p.fam : undefined,
     };
+    return { claims, key };
   } catch {
     return null;
   }

@@ -2,18 +2,20 @@
 // empty or its lease run out), before any outbound call, so of any number of concurrent checkouts
 // of one cart exactly one goes on to the tax endpoint, the pre-checkout hook and the gateway; the
 // others answer 409 at once. The claim is a lease, so a crashed instance frees the cart after it.
-// The final write transaction re-checks the claim under the row's lock (claimHeld), and the unique
-// transactions.cart_id makes a second transaction for one cart impossible whatever happens.
+// The final write deletes the cart only while this checkout still holds the claim (the deletion is
+// the check, under the row's lock), and the unique transactions.cart_id makes a second transaction
+// for one cart impossible whatever happens.
 import { randomBytes } from 'node:crypto';
-import type { ValuesOf } from '../data/codec.js';
-import { inTransaction, type Tx } from '../db/database.js';
+import { decodeRow, type ValuesOf } from '../data/codec.js';
+import { inTransaction } from '../db/database.js';
 import { tenantScope } from '../auth/principal.js';
 import { ApiError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { leaseStamp } from '../resources/cart.js';
-import { getRow } from '../services/resource-service.js';
 import { dataOf } from '../services/data-access.js';
 import { apiError } from '../services/error-catalog.js';
+import { authorize, beforeRead, getRow } from '../services/resource-service.js';
+import { ownerCondition } from '../data/tenancy.js';
 
 export interface CartClaim {
   cart: ValuesOf<'cart'>;
@@ -32,25 +34,27 @@ async function alreadyCheckedOut(ctx: ServiceContext, cartId: number): Promise<A
 }
 
 export async function claimCart(ctx: ServiceContext, cartId: number, leaseMs: number): Promise<CartClaim> {
-  let cart: ValuesOf<'cart'>;
+  const r = ctx.registry.resource('cart');
+  authorize(ctx, r, 'write');
+  await beforeRead(ctx, r);
+  const token = randomBytes(16).toString('hex');
+  const now = ctx.clock.now();
+  // The claim is also the read of the cart: one conditional update, scoped to the caller's store.
+  const claimed = Number.isSafeInteger(cartId) && cartId > 0 ? await inTransaction(dataOf(ctx).database, (tx) => tx.updateTable('carts')
+    .set({ checkout_claim: token, checkout_claimed_until: leaseStamp(new Date(now.getTime() + leaseMs)) })
+    .where('id', '=', cartId).where(ownerCondition(r, tenantScope(ctx.principal)))
+    .where((eb) => eb.or([eb('checkout_claim', 'is', null), eb('checkout_claimed_until', '<=', leaseStamp(now))]))
+    .returningAll().executeTakeFirst()) : undefined;
+  if (claimed) return { cart: decodeRow(r, claimed), token };
+  // Why not: missing or another store's (404), already a transaction, or held by another checkout.
   try {
-    cart = await getRow(ctx, ctx.registry.resource('cart'), cartId, 'write');
+    await getRow(ctx, r, cartId, 'write');
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'not_found') throw (await alreadyCheckedOut(ctx, cartId)) ?? err;
     throw err;
   }
-  const token = randomBytes(16).toString('hex');
-  const now = ctx.clock.now();
-  const claimed = await inTransaction(dataOf(ctx).database, (tx) => tx.updateTable('carts')
-    .set({ checkout_claim: token, checkout_claimed_until: leaseStamp(new Date(now.getTime() + leaseMs)) })
-    .where('id', '=', cartId)
-    .where((eb) => eb.or([eb('checkout_claim', 'is', null), eb('checkout_claimed_until', '<=', leaseStamp(now))]))
-    .returning('id').executeTakeFirst());
-  if (!claimed) {
-    throw (await alreadyCheckedOut(ctx, cartId))
-      ?? apiError('CHECKOUT_IN_PROGRESS');
-  }
-  return { cart: { ...cart, checkout_claim: token }, token };
+  throw (await alreadyCheckedOut(ctx, cartId))
+    ?? apiError('CHECKOUT_IN_PROGRESS');
 }
 
 /**
@@ -63,7 +67,7 @@ export function keepClaim(ctx: ServiceContext, claim: CartClaim, leaseMs: number
     const until = leaseStamp(new Date(ctx.clock.now().getTime() + leaseMs));
     inTransaction(dataOf(ctx).database, (tx) => tx.updateTable('carts').set({ checkout_claimed_until: until })
       .where('id', '=', claim.cart.id).where('checkout_claim', '=', claim.token).execute())
-      .catch(() => undefined); // a missed renewal only shortens the lease; claimHeld decides at the write
+      .catch(() => undefined); // a missed renewal only shortens the lease; the write's deletion of the cart decides
   }, Math.max(50, Math.floor(leaseMs / 3)));
   timer.unref();
   return () => clearInterval(timer);
@@ -75,12 +79,7 @@ export async function releaseClaim(ctx: ServiceContext, claim: CartClaim): Promi
     .where('id', '=', claim.cart.id).where('checkout_claim', '=', claim.token).execute());
 }
 
-/**
- * Inside the checkout's write transaction: the claim is still this checkout's. The update takes the
- * cart row's lock on PostgreSQL, so nothing changes the cart between here and its deletion.
- */
-export async function claimHeld(tx: Tx, claim: CartClaim): Promise<void> {
-  const row = await tx.updateTable('carts').set({ checkout_claim: claim.token })
-    .where('id', '=', claim.cart.id).where('checkout_claim', '=', claim.token).returning('id').executeTakeFirst();
-  if (!row) throw apiError('CHECKOUT_CLAIM_LOST');
+/** The 409 of a checkout whose claim another checkout took over before it could write. */
+export function claimLost(): ApiError {
+  return apiError('CHECKOUT_CLAIM_LOST');
 }

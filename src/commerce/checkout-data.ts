@@ -1,6 +1,7 @@
 // Loads everything a checkout needs, in a fixed handful of statements whatever the cart's size.
 import { Decimal } from 'decimal.js';
-import type { ValuesOf } from '../data/codec.js';
+import { sql } from 'kysely';
+import { decodeRow, type Values, type ValuesOf } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { beforeRead } from '../services/resource-service.js';
 import type { TaxRule } from './taxes.js';
@@ -13,11 +14,16 @@ export interface CartLine {
   amount: Decimal;
   categoryId: number | null;
   shipping: Decimal;
+  /** The item category's item_delivery_type (downloads are made only for `downloaded`). */
+  deliveryType: string | null;
+  /** Some gift card of the store that provisions codes has the item's code as its sku. */
+  giftCardSku: boolean;
 }
 
 export interface CheckoutData {
-  store: ValuesOf<'store'>;
-  customer: ValuesOf<'customer'> | undefined;
+  /** The store's settings a checkout uses. */
+  store: { currency_code: unknown };
+  customer: Pick<ValuesOf<'customer'>, typeof CUSTOMER_FIELDS[number]> | undefined;
   lines: CartLine[];
   taxes: TaxRule[];
   protections: ProtectionRow[];
@@ -28,54 +34,88 @@ export interface CheckoutData {
 
 const bool = (v: unknown) => v === 1 || v === true;
 
+/** What a checkout reads of the cart's customer (the transaction's snapshot, tax exemption, fraud checks). */
+const CUSTOMER_FIELDS = ['id', 'first_name', 'last_name', 'email', 'tax_id'] as const;
+
+/** Per-item extras of the one items statement: the store's settings ride along on every row. */
+interface ItemRow extends Record<string, unknown> {
+  _mods: string | null; _delivery: string | null; _flat: unknown; _gift: unknown;
+  _currency: string | null; _set_id: unknown; _gateway: string | null; _custom_tax: string | null;
+}
+
 export async function loadCheckoutData(ctx: ServiceContext, cart: ValuesOf<'cart'>): Promise<CheckoutData> {
   const db = dataOf(ctx).database.db;
   const storeId = Number(cart.store_id);
   const r = <N extends string>(name: N) => ctx.registry.resource(name);
-  const store = (await dataOf(ctx).repo.findByIds(r('store'), [storeId])).get(storeId)!;
   // Expired items leave the cart before anything is priced.
   await beforeRead(ctx, r('item'));
-  const items = (await dataOf(ctx).repo.listChildren(r('cart').relsByName.get('items')!, r('item'), [cart.id],
-    { filters: [], attributeFilters: [], order: [{ field: 'id', dir: 'asc' }], limit: 10_000, offset: 0, zoom: [] })).byParent.get(cart.id) ?? [];
-  const itemIds = items.map((i) => i.id);
-  const options = itemIds.length
-    ? await db.selectFrom('item_options').select(['item_id', 'price_mod']).where('item_id', 'in', itemIds).execute() : [];
-  const categories = await dataOf(ctx).repo.findByIds(r('item_category'), items.map((i) => Number(i.item_category_id)).filter((x) => x > 0));
-  const customer = cart.customer_id ? (await dataOf(ctx).repo.findByIds(r('customer'), [Number(cart.customer_id)])).get(Number(cart.customer_id)) : undefined;
-  const lines = items.map((item): CartLine => {
-    const mods = options.filter((o) => Number(o.item_id) === item.id).reduce((sum, o) => sum.plus(String(o.price_mod ?? '0')), new Decimal(0));
+  // One statement for the items, their options' price modifiers (exact text, summed below), their
+  // categories' delivery, whether a gift card sku names them, and the store's settings.
+  const mods = dataOf(ctx).database.dialect === 'postgres' ? sql`string_agg(o.price_mod::text, ' ')` : sql`group_concat(o.price_mod, ' ')`;
+  const customerId = cart.customer_id == null ? null : Number(cart.customer_id);
+  const raw = await db.selectFrom('items as i').innerJoin('stores as s', 's.id', 'i.store_id')
+    .leftJoin('item_categories as c', 'c.id', 'i.item_category_id')
+    // The cart's customer rides along too (a cart without one joins nothing).
+    .leftJoin('customers as cu', (j) => j.on('cu.id', '=', customerId ?? 0))
+    .selectAll('i')
+    .select(CUSTOMER_FIELDS.map((f) => `cu.${f} as _cu_${f}` as const))
+    .select([
+      sql`(select ${mods} from item_options o where o.item_id = i.id)`.as('_mods'),
+      'c.item_delivery_type as _delivery', 'c.shipping_flat_rate as _flat', 's.currency_code as _currency',
+      sql`(select count(*) from gift_cards g where g.store_id = i.store_id and g.sku = i.code and g.allow_autoprovisioning = ${1})`.as('_gift'),
+      sql`(select id from payment_method_sets p where p.store_id = s.id order by id limit 1)`.as('_set_id'),
+      sql`(select gateway from payment_method_sets p where p.store_id = s.id order by id limit 1)`.as('_gateway'),
+      sql`(select config from native_integrations n where n.store_id = s.id and n.provider = ${'custom_tax'})`.as('_custom_tax'),
+    ])
+    .where('i.cart_id', '=', cart.id).orderBy('i.id').limit(10_000).execute() as ItemRow[];
+  const settings = raw[0];
+  const customer = settings?._cu_id != null
+    ? Object.fromEntries(CUSTOMER_FIELDS.map((f) => [f, settings[`_cu_${f}`] ?? null])) as CheckoutData['customer'] : undefined;
+  const lines = raw.map((row): CartLine => {
+    const { _mods, _delivery, _flat, _gift, _currency, _set_id, _gateway, _custom_tax, ...columns } = row;
+    for (const f of CUSTOMER_FIELDS) delete columns[`_cu_${f}`];
+    const item = decodeRow(r('item'), columns);
+    const modSum = (_mods ?? '').split(' ').filter(Boolean).reduce((sum, m) => sum.plus(m), new Decimal(0));
     const quantity = Number(item.quantity ?? 1);
-    const category = item.item_category_id ? categories.get(Number(item.item_category_id)) : undefined;
-    const flat = category?.item_delivery_type === 'flat_rate' && category.shipping_flat_rate ? new Decimal(String(category.shipping_flat_rate)) : new Decimal(0);
+    const flat = _delivery === 'flat_rate' && _flat ? new Decimal(String(_flat)) : new Decimal(0);
     return {
-      item, amount: new Decimal(String(item.price)).plus(mods).times(quantity),
+      item, amount: new Decimal(String(item.price)).plus(modSum).times(quantity),
       categoryId: item.item_category_id ? Number(item.item_category_id) : null, shipping: flat.times(quantity),
+      deliveryType: _delivery ?? null, giftCardSku: Number(_gift) > 0,
     };
   });
-  const taxRows = await db.selectFrom('taxes').selectAll().where('store_id', '=', storeId).orderBy('id').execute();
-  const links = taxRows.length
-    ? await db.selectFrom('tax_item_categories').select(['tax_id', 'item_category_id']).where('store_id', '=', storeId).execute() : [];
-  const taxes = taxRows.map((t): TaxRule => ({
-    id: Number(t.id), name: t.name, type: t.type as TaxRule['type'], country: t.country, region: t.region, city: t.city, rate: String(t.rate),
-    applyToShipping: bool(t.apply_to_shipping), useOriginRates: bool(t.use_origin_rates),
-    exemptAllCustomerTaxIds: bool(t.exempt_all_customer_tax_ids), isLive: bool(t.is_live),
-    categoryIds: links.filter((l) => Number(l.tax_id) === Number(t.id)).map((l) => Number(l.item_category_id)),
-  }));
-  const set = await db.selectFrom('payment_method_sets').select(['id', 'gateway']).where('store_id', '=', storeId).orderBy('id').executeTakeFirst();
-  const protections = set ? await db.selectFrom('fraud_protections as f')
+  const taxRows = await db.selectFrom('taxes as t')
+    .leftJoin('tax_item_categories as l', (j) => j.onRef('l.tax_id', '=', 't.id').on('l.store_id', '=', storeId))
+    .selectAll('t').select('l.item_category_id as _category')
+    .where('t.store_id', '=', storeId).orderBy('t.id').execute();
+  const taxes: TaxRule[] = [];
+  for (const t of taxRows) {
+    const last = taxes[taxes.length - 1];
+    const rule = last?.id === Number(t.id) ? last : undefined;
+    if (rule) {
+      if (t._category != null) rule.categoryIds.push(Number(t._category));
+      continue;
+    }
+    taxes.push({
+      id: Number(t.id), name: t.name, type: t.type as TaxRule['type'], country: t.country, region: t.region, city: t.city, rate: String(t.rate),
+      applyToShipping: bool(t.apply_to_shipping), useOriginRates: bool(t.use_origin_rates),
+      exemptAllCustomerTaxIds: bool(t.exempt_all_customer_tax_ids), isLive: bool(t.is_live),
+      categoryIds: t._category != null ? [Number(t._category)] : [],
+    });
+  }
+  const setId = settings?._set_id;
+  const protections = setId != null ? await db.selectFrom('fraud_protections as f')
     .innerJoin('payment_method_set_fraud_protections as p', 'p.fraud_protection_id', 'f.id')
     .select(['f.id', 'f.type', 'f.json', 'f.score_threshold_reject'])
-    .where('p.payment_method_set_id', '=', set.id).orderBy('f.id').execute() : [];
-  const native = await db.selectFrom('native_integrations').select('config')
-    .where('store_id', '=', storeId).where('provider', '=', 'custom_tax').executeTakeFirst();
+    .where('p.payment_method_set_id', '=', Number(setId)).orderBy('f.id').execute() : [];
   let customTaxUrl: string | undefined;
   try {
-    customTaxUrl = native ? (JSON.parse(native.config) as { url?: string }).url : undefined;
+    customTaxUrl = settings?._custom_tax ? (JSON.parse(settings._custom_tax) as { url?: string }).url : undefined;
   } catch {
     customTaxUrl = undefined;
   }
   return {
-    store, customer, lines, taxes, customTaxUrl, gateway: String(set?.gateway ?? 'test'),
+    store: { currency_code: settings?._currency ?? null }, customer, lines, taxes, customTaxUrl, gateway: String(settings?._gateway ?? 'test'),
     protections: protections.map((p) => ({ id: Number(p.id), type: p.type, json: p.json, score_threshold_reject: p.score_threshold_reject == null ? null : Number(p.score_threshold_reject) })),
   };
 }

@@ -1,16 +1,19 @@
 // The single database transaction of a checkout: the transaction row with its snapshot and
 // totals, the items moved onto it, applied taxes, transaction logs, subscriptions, and the events
 // of all of them; the cart goes. It commits only while the checkout still holds its claim on the cart.
-import type { Tx } from '../db/database.js';
+import { sql } from 'kysely';
+import { decodeRow, encodeRow } from '../data/codec.js';
+import { appendEvents, type NewEvent } from '../events/log.js';
+import { isUniqueViolation } from '../services/unique.js';
 import type { Values } from '../data/codec.js';
-import { inTransaction } from '../db/database.js';
+import { dynamic, inTransaction, type Tx } from '../db/database.js';
 import { recordChange } from '../events/record.js';
 import type { ServiceContext } from '../services/context.js';
 import type { CheckoutData } from './checkout-data.js';
 import type { FraudLog } from './fraud.js';
 import type { AppliedTaxLine } from './taxes.js';
 import { subscriptionDates } from './frequency.js';
-import { claimHeld, type CartClaim } from './cart-claim.js';
+import { claimLost, type CartClaim } from './cart-claim.js';
 import { createShipments } from './shipments.js';
 import { createDownloadsForTransaction } from '../services/downloads.js';
 import { provisionGiftCards } from './gift-cards.js';
@@ -32,19 +35,20 @@ export interface TransactionDraft {
 
 const ADDRESS = ['first_name', 'last_name', 'company', 'address1', 'address2', 'city', 'region', 'postal_code', 'country', 'phone'];
 
-export async function insertLogs(tx: Tx, ctx: ServiceContext, txn: Values, logs: FraudLog[], amount: string | null, now: string): Promise<void> {
+export async function insertLogs(tx: Tx, ctx: ServiceContext, txn: Values, logs: FraudLog[], amount: string | null, now: string,
+  batch?: NewEvent[]): Promise<void> {
+  if (!logs.length) return;
   const r = ctx.registry.resource('transaction_log');
-  for (const log of logs) {
-    const row = await dataOf(ctx).repo.insert(r, {
-      store_id: txn.store_id, transaction_id: txn.id, action: log.action, status: log.status, amount,
-      message: log.message, details: log.details === undefined ? null : JSON.stringify(log.details), date_created: now, date_modified: now,
-    }, tx);
-    await recordChange(tx, ctx, r, 'created', undefined, row);
-  }
+  const rows = await dynamic(tx).insertInto(r.table).values(logs.map((log) => encodeRow(r, {
+    store_id: txn.store_id, transaction_id: txn.id, action: log.action, status: log.status, amount,
+    message: log.message, details: log.details === undefined ? null : JSON.stringify(log.details), date_created: now, date_modified: now,
+  }))).returningAll().execute();
+  // In the order written (RETURNING promises none): the events follow it.
+  for (const row of rows.map((x) => decodeRow(r, x)).sort((a, b) => a.id - b.id)) await recordChange(tx, ctx, r, 'created', undefined, row, { batch });
 }
 
 /** Every subscription item of an authorized checkout starts its own subscription, linked to this transaction. */
-async function createSubscriptions(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txn: Values): Promise<number | null> {
+async function createSubscriptions(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txn: Values, batch: NewEvent[]): Promise<number | null> {
   if (d.status !== 'authorized') return null;
   const r = ctx.registry.resource('subscription');
   const today = d.now.slice(0, 10);
@@ -58,7 +62,7 @@ async function createSubscriptions(tx: Tx, ctx: ServiceContext, d: TransactionDr
       is_active: true, past_due_amount: '0', date_created: d.now, date_modified: d.now,
     }, tx);
     await tx.updateTable('items').set({ subscription_id: sub.id }).where('id', '=', item.id).execute();
-    await recordChange(tx, ctx, r, 'created', undefined, sub);
+    await recordChange(tx, ctx, r, 'created', undefined, sub, { batch });
     first ??= sub.id;
   }
   return first;
@@ -79,27 +83,40 @@ export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft)
   };
   for (const side of ['billing', 'shipping']) for (const f of ADDRESS) snapshot[`${side}_${f}`] = cart[`${side}_${f}`] ?? null;
   const result = await inTransaction(dataOf(ctx).database, async (tx) => {
-    await claimHeld(tx, d.claim);
-    // transactions.cart_id is unique: a second transaction for this cart cannot commit.
-    const txn = await dataOf(ctx).repo.insert(txR, snapshot, tx);
-    await tx.updateTable('items').set({ transaction_id: txn.id, cart_id: null }).where('cart_id', '=', cart.id).execute();
+    // Every event of the checkout is appended at the end, in one run of the store's sequence.
+    const batch: NewEvent[] = [];
+    // transactions.cart_id is unique: a second transaction for this cart cannot commit (and one that
+    // a checkout which took the claim over has written means this one lost it).
+    const txn = await dataOf(ctx).repo.insert(txR, snapshot, tx).catch((err: unknown) => { throw isUniqueViolation(err) ? claimLost() : err; });
     const appliedR = ctx.registry.resource('applied_tax');
-    for (const a of d.applied) {
-      await dataOf(ctx).repo.insert(appliedR, {
+    if (d.applied.length) {
+      await dynamic(tx).insertInto(appliedR.table).values(d.applied.map((a) => encodeRow(appliedR, {
         store_id: cart.store_id, transaction_id: txn.id, tax_id: a.taxId, name: a.name, rate: a.rate, amount: a.amount,
         apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
-      }, tx);
+      }))).execute();
     }
-    await createShipments(tx, ctx, txn, cart, d.data.lines, d.applied, d.now);
-    await createDownloadsForTransaction(tx, ctx, txn);
-    await provisionGiftCards(tx, ctx, txn, d.data.lines, d.now);
-    const subscriptionId = await createSubscriptions(tx, ctx, d, txn);
+    const shipmentOf = await createShipments(tx, ctx, txn, cart, d.data.lines, d.applied, d.now);
+    // The items move onto the transaction and into their shipments in one statement.
+    const shipments = [...shipmentOf].map(([item, shipment]) => sql`when ${item} then ${shipment}`);
+    await tx.updateTable('items').set({
+      transaction_id: txn.id, cart_id: null,
+      ...(shipments.length ? { shipment_id: sql`case id ${sql.join(shipments, sql` `)} else shipment_id end` } : {}),
+    }).where('cart_id', '=', cart.id).execute();
+    // The look-ups below run only when a line can need them (known from the checkout's load).
+    if (d.data.lines.some((l) => l.deliveryType === 'downloaded')) await createDownloadsForTransaction(tx, ctx, txn);
+    if (d.data.lines.some((l) => l.giftCardSku)) await provisionGiftCards(tx, ctx, txn, d.data.lines, d.now, batch);
+    const subscriptionId = await createSubscriptions(tx, ctx, d, txn, batch);
     const final = subscriptionId ? (await dataOf(ctx).repo.update(txR, txn.id, { subscription_id: subscriptionId }, tx))! : txn;
-    await recordChange(tx, ctx, txR, 'created', undefined, final);
-    await insertLogs(tx, ctx, final, d.logs, d.amount, d.now);
+    await recordChange(tx, ctx, txR, 'created', undefined, final, { batch });
+    await insertLogs(tx, ctx, final, d.logs, d.amount, d.now, batch);
     const cartR = ctx.registry.resource('cart');
-    await dataOf(ctx).repo.delete(cartR, cart.id, tx);
-    await recordChange(tx, ctx, cartR, 'deleted', cart, undefined);
+    // The cart goes only while this checkout still holds it: the claim is checked (and on
+    // PostgreSQL the row locked) by the deletion itself, and anything written above rolls back.
+    const gone = await tx.deleteFrom('carts').where('id', '=', cart.id).where('checkout_claim', '=', d.claim.token)
+      .returning('id').executeTakeFirst();
+    if (!gone) throw claimLost();
+    await recordChange(tx, ctx, cartR, 'deleted', cart, undefined, { batch });
+    await appendEvents(tx, batch);
     return final;
   });
   ctx.bus.publish(Number(cart.store_id));

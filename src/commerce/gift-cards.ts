@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { Tx } from '../db/database.js';
 import type { Values } from '../data/codec.js';
 import { recordChange } from '../events/record.js';
+import type { NewEvent } from '../events/log.js';
 import type { ServiceContext } from '../services/context.js';
 import type { CartLine } from './checkout-data.js';
 import { dataOf } from '../services/data-access.js';
@@ -31,7 +32,8 @@ export const MAX_CODES_PER_LINE = 100;
 /** Only a paid transaction provisions codes: a declined, rejected or held one has nothing to give. */
 const PROVISIONING = new Set(['authorized', 'captured']);
 
-export async function provisionGiftCards(tx: Tx, ctx: ServiceContext, txn: Values, lines: CartLine[], now: string): Promise<void> {
+export async function provisionGiftCards(tx: Tx, ctx: ServiceContext, txn: Values, lines: CartLine[], now: string,
+  batch?: NewEvent[]): Promise<void> {
   if (!PROVISIONING.has(String(txn.status))) return;
   const skus = [...new Set(lines.map((l) => l.item.code).filter((c): c is string => typeof c === 'string' && c !== ''))];
   if (!skus.length) return;
@@ -56,7 +58,7 @@ export async function provisionGiftCards(tx: Tx, ctx: ServiceContext, txn: Value
         store_id: txn.store_id, item_id: item.id, gift_card_id: giftCardId, code: giftCardCode(),
         current_balance: balance, date_created: now, date_modified: now,
       }, tx);
-      await recordChange(tx, ctx, codeR, 'created', undefined, row);
+      await recordChange(tx, ctx, codeR, 'created', undefined, row, { batch });
       first ??= row.id;
     }
     if (first !== undefined) await tx.updateTable('items').set({ provisioned_gift_card_code_id: first }).where('id', '=', item.id).execute();

@@ -44,10 +44,10 @@ export function encodeValue(f: FieldDef, v: unknown): unknown {
  * of thousands of rows should not be copied once more on its way out. Columns of no field (foreign
  * keys, window helpers like `_rn`) stay as they are.
  */
-export function decodeRow(r: ResourceDef, row: Row): Values {
+export function decodeRow<R extends ResourceDef>(r: R, row: Row): RowOf<R> {
   for (const f of r.fields) if (f.column && f.column in row) row[f.column] = decodeValue(f, row[f.column]);
   row.id = Number(row.id);
-  return row as Values;
+  return row as RowOf<R>;
 }
 
 /** Encodes the columns of `values` that belong to fields of `r`; other keys (foreign keys) pass as is. */

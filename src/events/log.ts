@@ -2,8 +2,8 @@
 // transaction as the change they announce, numbered per store under the store row's lock, so the
 // order is total per store and nothing uncommitted is ever visible. Which resources' changes are
 // events, and which events, their SDL says (`@events`, ResourceDef.events).
-import { sql } from 'kysely';
-import type { Tx } from '../db/database.js';
+import { PostgresAdapter, sql } from 'kysely';
+import { dynamic, type Tx } from '../db/database.js';
 import type { Values } from '../data/codec.js';
 
 export interface NewEvent {
@@ -20,12 +20,49 @@ export interface NewEvent {
 }
 
 export async function appendEvent(tx: Tx, e: NewEvent): Promise<Values> {
-  const seq = await tx.updateTable('stores').set({ event_sequence: sql`event_sequence + 1` })
-    .where('id', '=', e.storeId).returning('event_sequence').executeTakeFirstOrThrow();
-  const row = await tx.insertInto('events').values({
-    store_id: e.storeId, sequence: Number(seq.event_sequence), name: e.name, resource_type: e.resourceType,
-    resource_id: e.resourceId, occurred_at: e.occurredAt, payload: JSON.stringify(e.payload ?? null),
-    webhook_ids: e.webhookIds ? JSON.stringify(e.webhookIds) : null, date_created: e.occurredAt, date_modified: e.occurredAt,
-  }).returningAll().executeTakeFirstOrThrow();
-  return { ...row, id: Number(row.id) } as Values;
+  return (await appendEvents(tx, [e]))[0];
 }
+
+/** Events per statement: ten parameters each stays far under SQLite's limit on bound values. */
+const CHUNK = 500;
+
+/**
+ * Appends events in order, numbered as one run per store: one statement on PostgreSQL (the
+ * sequence bumped in a CTE, which takes the store row's lock), two on SQLite (its writer is already
+ * alone under BEGIN IMMEDIATE). A write that announces several changes appends them all at its end.
+ */
+export async function appendEvents(tx: Tx, events: NewEvent[]): Promise<Values[]> {
+  const out: Values[] = [];
+  for (let from = 0; from < events.length;) {
+    let to = from + 1;
+    while (to < events.length && to - from < CHUNK && events[to].storeId === events[from].storeId) to++;
+    out.push(...await appendRun(tx, events.slice(from, to)));
+    from = to;
+  }
+  return out;
+}
+
+async function appendRun(tx: Tx, events: NewEvent[]): Promise<Values[]> {
+  const { storeId } = events[0];
+  const n = events.length;
+  const row = (e: NewEvent, sequence: unknown) => [e.storeId, sequence, e.name, e.resourceType, e.resourceId, e.occurredAt,
+    JSON.stringify(e.payload ?? null), e.webhookIds ? JSON.stringify(e.webhookIds) : null, e.occurredAt, e.occurredAt];
+  let rows: Values[];
+  if (tx.getExecutor().adapter instanceof PostgresAdapter) {
+    const values = events.map((e, i) => sql`(${sql.join(row(e, sql`(select event_sequence from s) - ${n - 1 - i}`))})`);
+    rows = (await sql<Values>`with s as (update stores set event_sequence = event_sequence + ${n} where id = ${storeId} returning event_sequence)
+      insert into events (${sql.join(COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(values)} returning *`.execute(tx)).rows;
+    if (rows.length !== n) throw new Error(`store ${storeId} not found for its events`);
+  } else {
+    const seq = await tx.updateTable('stores').set({ event_sequence: sql`event_sequence + ${n}` })
+      .where('id', '=', storeId).returning('event_sequence').executeTakeFirstOrThrow();
+    const last = Number(seq.event_sequence);
+    rows = await dynamic(tx).insertInto('events')
+      .values(events.map((e, i) => Object.fromEntries(row(e, last - n + 1 + i).map((v, k) => [COLUMNS[k], v]))))
+      .returningAll().execute() as Values[];
+  }
+  // RETURNING promises no order.
+  return rows.map((r) => ({ ...r, id: Number(r.id) }) as Values).sort((a, b) => Number(a.sequence) - Number(b.sequence));
+}
+
+const COLUMNS = ['store_id', 'sequence', 'name', 'resource_type', 'resource_id', 'occurred_at', 'payload', 'webhook_ids', 'date_created', 'date_modified'];

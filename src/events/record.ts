@@ -6,7 +6,7 @@ import type { ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { formatTimestamp } from '../services/clock.js';
-import { appendEvent } from './log.js';
+import { appendEvent, type NewEvent } from './log.js';
 
 export type ChangeAction = 'created' | 'modified' | 'deleted';
 
@@ -41,8 +41,11 @@ function storeOf(r: ResourceDef, row: Values): number | undefined {
 
 /** Appends the events of one change; returns the store whose log grew, if any. */
 export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, action: ChangeAction,
-  before: Values | undefined, after: Values | undefined, opts: { event?: string; message?: string } = {}): Promise<number | undefined> {
+  before: Values | undefined, after: Values | undefined,
+  opts: { event?: string; message?: string; batch?: NewEvent[] } = {}): Promise<number | undefined> {
   const { message } = opts;
+  // With a batch, the caller appends the events (in this order) once its other writes are done.
+  const append = async (e: NewEvent) => { if (opts.batch) opts.batch.push(e); else await appendEvent(tx, e); };
   const row = after ?? before;
   if (!row) return undefined;
   const storeId = storeOf(r, row);
@@ -50,7 +53,7 @@ export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, 
   const now = formatTimestamp(ctx.clock.now());
   let grew = false;
   if (r.events.length) {
-    await appendEvent(tx, {
+    await append({
       storeId, name: opts.event ?? `${r.name}/${action}`, resourceType: r.name, resourceId: row.id, occurredAt: now, payload: snapshot(r, row),
     });
     grew = true;
@@ -62,7 +65,7 @@ export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, 
       store_id: storeId, resource_type: r.name, resource_id: row.id, action, actor: actorOf(ctx),
       diff: JSON.stringify(diff), message: message ?? null, date_created: now, date_modified: now,
     }).returningAll().executeTakeFirstOrThrow();
-    await appendEvent(tx, {
+    await append({
       storeId, name: 'changelog/created', resourceType: 'changelog', resourceId: Number(log.id), occurredAt: now,
       payload: { ...log, id: Number(log.id) },
     });

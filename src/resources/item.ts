@@ -113,6 +113,9 @@ export const itemRules: ResourceRules = {
     if ('quantity' in columns || quantity !== w.existing?.quantity) columns.quantity = quantity;
   },
 
+  // Only an item of the same cart with the same name can be the same product.
+  absorbKey: (columns) => (columns.cart_id == null ? undefined : { cart_id: columns.cart_id, name: columns.name }),
+
   async absorb(columns, _w, ctx, tx) {
     if (columns.cart_id == null) return undefined;
     const r = ctx.registry.resource('item');

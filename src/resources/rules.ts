@@ -32,6 +32,11 @@ export interface ResourceRules {
    * quantity raised): the hook updates and returns it, inside the write transaction.
    */
   absorb?(columns: Record<string, unknown>, w: WriteInput, ctx: ServiceContext, tx: Tx): Promise<Values | undefined>;
+  /**
+   * With `absorb`: the column values every row that could absorb this create shares with it. The
+   * create then inserts in one statement unless such a row exists, and only then asks `absorb`.
+   */
+  absorbKey?(columns: Record<string, unknown>): Record<string, unknown> | undefined;
   /** After the row is written, inside the same transaction (events, derived rows). */
   afterWrite?(row: Values, w: WriteInput, ctx: ServiceContext, tx: Tx): void | Promise<void>;
   /** Before rows of the resource are read for the caller (expired cart items are removed here). */

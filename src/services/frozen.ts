@@ -4,7 +4,10 @@
 // inside the write's transaction on fresh rows, ancestors first: on PostgreSQL each is read
 // FOR SHARE, in the same order checkout locks them (cart, then items), so a write that passed the
 // check holds off a checkout until it commits, and one that comes after sees the checkout's result.
+import { sql, type SqlBool } from 'kysely';
 import { dynamic, type Tx } from '../db/database.js';
+import { ownerCondition } from '../data/tenancy.js';
+import { tenantScope } from '../auth/principal.js';
 import type { Values } from '../data/codec.js';
 import { decodeRow } from '../data/codec.js';
 import type { RelDef, Registry, ResourceDef } from '../model/types.js';
@@ -67,4 +70,23 @@ export async function assertWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef
     const reason = fresh && resourceRules[step.r.name]?.frozen?.(fresh, ctx);
     if (reason) throw apiError('IMMUTABLE', { reason });
   }
+}
+
+/**
+ * Inside a create's transaction: the parent the new row goes under, which must be the caller's
+ * (404 otherwise) and writable (409). One read when nothing above the parent can freeze it, the
+ * usual case (a cart): the tenancy-scoped read is also the fresh, locked one the freeze check needs.
+ */
+export async function assertParentWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef, id: number, childRel: RelDef): Promise<void> {
+  const checks = childRel.frozenWithParent && (!!resourceRules[r.name]?.frozen || freezersOf(ctx.registry, r).length > 0);
+  const lock = checks && !freezersOf(ctx.registry, r).length && dataOf(ctx).database.dialect === 'postgres';
+  let q = dynamic(tx).selectFrom(`${r.table} as t`).selectAll()
+    .where(sql<SqlBool>`t.id = ${id}`).where(ownerCondition(r, tenantScope(ctx.principal), 't'));
+  if (lock) q = q.forShare();
+  const raw = Number.isSafeInteger(id) && id > 0 ? await q.executeTakeFirst() : undefined;
+  if (!raw) throw apiError('NO_SUCH', { what: r.name });
+  if (!checks) return;
+  if (freezersOf(ctx.registry, r).length) return assertWritable(ctx, tx, r, id, childRel);
+  const reason = resourceRules[r.name]?.frozen?.(decodeRow(r, raw), ctx);
+  if (reason) throw apiError('IMMUTABLE', { reason });
 }

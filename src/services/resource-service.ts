@@ -17,7 +17,8 @@ import { refHref, resolveRef, selfHref } from './refs.js';
 import { normalizeInput, type WriteMode } from './validate.js';
 import { isUniqueViolation } from './unique.js';
 import { recordChange } from '../events/record.js';
-import { assertWritable } from './frozen.js';
+import { assertParentWritable, assertWritable } from './frozen.js';
+import { insertUnlessExists } from '../data/conditional-insert.js';
 import { dataOf } from './data-access.js';
 import { apiError } from './error-catalog.js';
 import { authorize, readerOf, runBeforeRead, type Parent } from './reader.js';
@@ -115,10 +116,6 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   opts: CreateOptions = {}): Promise<{ row: Values; created: boolean }> {
   const { parent, extraColumns = {} } = opts;
   if (!opts.authorized) authorize(ctx, parent ? accessTarget(parent.resource, r) : r, 'write');
-  if (parent) {
-    const parentRow = await dataOf(ctx).repo.findById(parent.resource, tenantScope(ctx.principal), parent.id);
-    if (!parentRow) throw apiError('NO_SUCH', { what: parent.resource.name });
-  }
   const w: WriteInput = { mode: 'create', input: { ...input } };
   if (parent) {
     // A `*_uri` naming the parent the path already gives is optional, and must agree when sent.
@@ -131,7 +128,10 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
       }
     }
   }
-  const columns = { ...await prepareWrite(ctx, r, w), ...ownerColumns(r, tenantScope(ctx.principal)), ...extraColumns };
+  // The parent is read once, in the transaction; an input refused before that still answers 404
+  // first when the parent is not the caller's.
+  const parentFirst = (e: unknown) => parentMissing(ctx, parent).then((missing) => { throw missing ?? e; });
+  const columns = { ...await prepareWrite(ctx, r, w).catch(parentFirst), ...ownerColumns(r, tenantScope(ctx.principal)), ...extraColumns };
   if (parent) {
     columns[parent.rel.via!] = parent.id;
     if (parent.rel.where) columns[parent.rel.where.column] = parent.rel.where.value;
@@ -139,21 +139,32 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   const now = formatTimestamp(ctx.clock.now());
   columns.date_created = now;
   columns.date_modified = now;
-  await checkUnique(ctx, r, columns, uniqueOwner(r, columns));
+  await checkUnique(ctx, r, columns, uniqueOwner(r, columns)).catch(parentFirst);
   const rules = resourceRules[r.name];
   let grew: number | undefined;
   const result = await writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
-    if (parent) await assertWritable(ctx, tx, parent.resource, parent.id, parent.rel);
+    if (parent) await assertParentWritable(ctx, tx, parent.resource, parent.id, parent.rel);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
-    const absorbed = await rules?.absorb?.(columns, w, ctx, tx);
-    if (absorbed) return { row: absorbed, created: false };
-    const row = await dataOf(ctx).repo.insert(r, columns, tx);
+    // Usually no row can absorb the create: then one statement checks and inserts.
+    const key = rules?.absorbKey?.(columns);
+    let row = key ? await insertUnlessExists(tx, r, columns, key) : undefined;
+    if (!row) {
+      const absorbed = await rules?.absorb?.(columns, w, ctx, tx);
+      if (absorbed) return { row: absorbed, created: false };
+      row = await dataOf(ctx).repo.insert(r, columns, tx);
+    }
     await rules?.afterWrite?.(row, w, ctx, tx);
     grew = await recordChange(tx, ctx, r, 'created', undefined, row);
     return { row, created: true };
   }));
   if (grew) ctx.bus.publish(grew);
   return result;
+}
+
+/** The 404 to answer when the parent of a create is missing or another store's. */
+async function parentMissing(ctx: ServiceContext, parent: Parent | undefined): Promise<ApiError | undefined> {
+  if (!parent || await dataOf(ctx).repo.findById(parent.resource, tenantScope(ctx.principal), parent.id)) return undefined;
+  return apiError('NO_SUCH', { what: parent.resource.name });
 }
 
 /** `ifUnchanged`: the row an If-Match was checked against; the write happens only if it still is. */

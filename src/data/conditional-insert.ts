@@ -1,0 +1,20 @@
+// An INSERT that happens only while no row with given column values exists, in one statement
+// (`INSERT … SELECT … WHERE NOT EXISTS`): a create that an existing row may absorb (an identical
+// cart item) costs one statement when, as usual, there is none. The caller runs it inside its write
+// transaction, which decides its concurrency like the SELECT it replaces (BEGIN IMMEDIATE on SQLite).
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { ResourceDef } from '../model/types.js';
+import { decodeRow, encodeRow, type Row, type Values } from './codec.js';
+
+/** The new row, or undefined when a row with all of `key`'s values already exists (nothing written). */
+export async function insertUnlessExists(db: Db, r: ResourceDef, values: Row, key: Row): Promise<Values | undefined> {
+  const encoded = encodeRow(r, values);
+  const columns = Object.keys(encoded);
+  const matches = Object.entries(encodeRow(r, key)).map(([k, v]) => sql`${sql.ref(k)} = ${v}`);
+  const { rows } = await sql<Row>`insert into ${sql.table(r.table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    select ${sql.join(columns.map((c) => sql`${encoded[c]}`))}
+    where not exists (select 1 from ${sql.table(r.table)} where ${sql.join(matches, sql` and `)})
+    returning *`.execute(db);
+  return rows[0] ? decodeRow(r, rows[0]) : undefined;
+}

@@ -1,0 +1,80 @@
+// Writes in few statements (issue 20): adding an item to a cart, by REST and by GraphQL, runs at most
+// 4 SQL statements besides BEGIN/COMMIT, and a checkout at most 12, on both engines. Counts, not
+// timing: the service's own statement counter around one request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines } from '../../helpers/app.js';
+import { json, link } from '../../helpers/rest.js';
+import { statementLog, type StatementLog } from '../../../bench/statements.js';
+import { gql } from '../../graphql/helpers.js';
+import { openWorld, type World } from './world.js';
+import { containerOf } from '../../../src/app.js';
+
+const TX_CONTROL = /^(BEGIN|COMMIT|ROLLBACK)\b/i;
+
+describe.each(engines())('SQL statements of a write (%s)', (engine) => {
+  let w: World;
+  let log: StatementLog;
+  let category: any;
+  let n = 0;
+  beforeAll(async () => {
+    w = await openWorld(engine);
+    log = statementLog(containerOf(w.app).database);
+    category = await w.createCategory('A');
+    await w.linkCategory(await w.createTax({ name: 'Tax', type: 'global', rate: 10 }), category);
+  });
+  afterAll(async () => w?.close());
+
+  let customer: any;
+  const newCart = async () => {
+    customer ??= json(await w.req(link(w.store, 'svc:customers'), { method: 'POST', body: { first_name: 'Ada', last_name: 'Buyer', email: 'ada@example.com' } }));
+    const res = await w.req(link(w.store, 'svc:carts'), { method: 'POST', body: { shipping_country: 'US', customer_uri: link(customer, 'self') } });
+    expect(res.statusCode, res.body).toBe(201);
+    return json(res);
+  };
+  const itemBody = () => ({ name: `Item ${++n}`, price: '12.50', quantity: 1, code: `C-${n}`, item_category_uri: link(category, 'self') });
+
+  /** Statements of one call besides BEGIN/COMMIT, printed so a failure says which. */
+  async function counted<T>(what: string, fn: () => Promise<T>): Promise<{ result: T; count: number }> {
+    const { result, count, sql } = await log.around(fn, 1);
+    // SQLite's BEGIN/COMMIT are statements like any other; PostgreSQL's come from Kysely's driver,
+    // which the service's counter sees and the executor's wrapper (the texts) does not.
+    const control = engine === 'sqlite' ? sql.filter((s) => TX_CONTROL.test(s)).length : count - sql.length;
+    console.log(`[${engine}] ${what}: ${count} statements (${control} transaction control)\n  ${sql.join('\n  ')}`);
+    return { result, count: count - control };
+  }
+
+  it('adds an item to a cart by REST in at most 4 statements', async () => {
+    const cart = await newCart();
+    await w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() }); // warm-up
+    const { result, count } = await counted('REST POST item', () => w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() }));
+    expect(result.statusCode, result.body).toBe(201);
+    expect(count).toBeLessThanOrEqual(4);
+  });
+
+  it('adds an item to a cart by GraphQL in at most 4 statements', async () => {
+    const cart = await newCart();
+    const cartId = link(cart, 'self').split('/').pop()!;
+    const mutation = () => gql(w.app, 'mutation($cart: ID!, $input: ItemInput!) { createItem(cartId: $cart, input: $input) { item { id } userErrors { field code message } } }', {
+      token: w.token,
+      variables: { cart: cartId, input: (({ item_category_uri, ...rest }) => ({ ...rest, itemCategoryUri: item_category_uri }))(itemBody()) },
+    });
+    await mutation();
+    const { result, count } = await counted('GraphQL createItem', mutation);
+    expect(result.body.data?.createItem?.item?.id, JSON.stringify(result.body)).toBeTruthy();
+    expect(count).toBeLessThanOrEqual(4);
+  });
+
+  it('checks a cart of a customer with one taxed item out in at most 12 statements', async () => {
+    const carts = [await newCart(), await newCart()];
+    for (const cart of carts) {
+      const res = await w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const first = await w.req(link(carts[0], 'svc:checkout'), { method: 'POST', body: {} });
+    expect(first.statusCode, first.body).toBe(201);
+    const { result, count } = await counted('checkout', () => w.req(link(carts[1], 'svc:checkout'), { method: 'POST', body: {} }));
+    expect(result.statusCode, result.body).toBe(201);
+    expect(json(result)).toMatchObject({ customer_first_name: 'Ada', customer_email: 'ada@example.com', currency_code: 'USD', total_tax: 1.25 });
+    expect(count).toBeLessThanOrEqual(12);
+  });
+});
