@@ -17,6 +17,8 @@ import type { Principal } from './auth/principal.js';
 import type { ServiceContext } from './services/context.js';
 import { withData } from './services/data-access.js';
 import { EventBus } from './events/bus.js';
+import { resourceRules } from './resources/index.js';
+import { installResourceRules } from './services/rule-book.js';
 import { IdempotencyStore } from './services/idempotency-store.js';
 import { WebSessionStore } from './auth/web-sessions.js';
 import { OpsHealth } from './ops/health.js';
@@ -71,6 +73,7 @@ export interface ContainerOptions {
 
 export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Container> {
   const registry = (cachedRegistry ??= buildRegistry());
+  installResourceRules(resourceRules);
   const database = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, sqliteSynchronous: config.sqliteSynchronous });
   // A failed start (database not reachable yet, bad key file) must not leave the pool behind:
   // the caller may try again.

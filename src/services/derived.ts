@@ -3,17 +3,17 @@
 // on a copy of the row under their REST names before rendering; GraphQL asks per field.
 import type { Values } from '../data/codec.js';
 import type { ResourceDef } from '../model/types.js';
-import { resourceRules } from '../resources/index.js';
+import { rulesOf } from './rule-book.js';
 import type { ServiceContext } from './context.js';
 
 /** The rows with their derived values set (copies), or the same rows when the resource has none. */
 export function withDerived(ctx: ServiceContext, r: ResourceDef, rows: Values[]): Values[] {
-  const derive = resourceRules[r.name]?.derive;
+  const derive = rulesOf(r.name)?.derive;
   if (!derive) return rows;
   return rows.map((row) => ({ ...row, ...derive(row, ctx) }));
 }
 
 export function derivedValue(ctx: ServiceContext, r: ResourceDef, row: Values, name: string): unknown {
   if (name in row) return row[name];
-  return resourceRules[r.name]?.derive?.(row, ctx)[name] ?? null;
+  return rulesOf(r.name)?.derive?.(row, ctx)[name] ?? null;
 }

@@ -11,7 +11,7 @@ import { tenantScope } from '../auth/principal.js';
 import type { Values } from '../data/codec.js';
 import { decodeRow } from '../data/codec.js';
 import type { RelDef, Registry, ResourceDef } from '../model/types.js';
-import { resourceRules } from '../resources/index.js';
+import { rulesOf } from './rule-book.js';
 import type { ServiceContext } from './context.js';
 import { apiError } from './error-catalog.js';
 import { dataOf } from './data-access.js';
@@ -63,11 +63,11 @@ async function pathOf(ctx: ServiceContext, tx: Tx, r: ResourceDef, id: number): 
  */
 export async function assertWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef, id: number, childRel?: RelDef): Promise<void> {
   if (childRel && !childRel.frozenWithParent) return;
-  if (!resourceRules[r.name]?.frozen && !freezersOf(ctx.registry, r).length) return;
+  if (!rulesOf(r.name)?.frozen && !freezersOf(ctx.registry, r).length) return;
   const path = await pathOf(ctx, tx, r, id);
   for (const step of path.reverse()) {
     const fresh = await readRow(ctx, tx, step.r, step.id, true);
-    const reason = fresh && resourceRules[step.r.name]?.frozen?.(fresh, ctx);
+    const reason = fresh && rulesOf(step.r.name)?.frozen?.(fresh, ctx);
     if (reason) throw apiError('IMMUTABLE', { reason });
   }
 }
@@ -78,7 +78,7 @@ export async function assertWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef
  * usual case (a cart): the tenancy-scoped read is also the fresh, locked one the freeze check needs.
  */
 export async function assertParentWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef, id: number, childRel: RelDef): Promise<void> {
-  const checks = childRel.frozenWithParent && (!!resourceRules[r.name]?.frozen || freezersOf(ctx.registry, r).length > 0);
+  const checks = childRel.frozenWithParent && (!!rulesOf(r.name)?.frozen || freezersOf(ctx.registry, r).length > 0);
   const lock = checks && !freezersOf(ctx.registry, r).length && dataOf(ctx).database.dialect === 'postgres';
   let q = dynamic(tx).selectFrom(`${r.table} as t`).selectAll()
     .where(sql<SqlBool>`t.id = ${id}`).where(ownerCondition(r, tenantScope(ctx.principal), 't'));
@@ -87,6 +87,6 @@ export async function assertParentWritable(ctx: ServiceContext, tx: Tx, r: Resou
   if (!raw) throw apiError('NO_SUCH', { what: r.name });
   if (!checks) return;
   if (freezersOf(ctx.registry, r).length) return assertWritable(ctx, tx, r, id, childRel);
-  const reason = resourceRules[r.name]?.frozen?.(decodeRow(r, raw), ctx);
+  const reason = rulesOf(r.name)?.frozen?.(decodeRow(r, raw), ctx);
   if (reason) throw apiError('IMMUTABLE', { reason });
 }

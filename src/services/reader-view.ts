@@ -9,11 +9,11 @@ import { allowed } from '../auth/scopes.js';
 import type { Principal } from '../auth/principal.js';
 import { openColumn } from '../auth/sealing.js';
 import type { ServiceContext } from './context.js';
-import { resourceRules } from '../resources/index.js';
+import { rulesOf } from './rule-book.js';
 
 /** The columns `r` hides from principals that may not write it. */
 export function writerOnlyColumns(r: ResourceDef): readonly string[] {
-  return resourceRules[r.name]?.writerOnlyFields ?? [];
+  return rulesOf(r.name)?.writerOnlyFields ?? [];
 }
 
 /** Whether `p` may see the writer-only fields of `r`. */
@@ -23,7 +23,7 @@ export function seesWriterFields(p: Principal, r: ResourceDef): boolean {
 
 /** The columns `r` stores sealed. */
 export function sealedColumns(r: ResourceDef): readonly string[] {
-  return resourceRules[r.name]?.sealedFields ?? [];
+  return rulesOf(r.name)?.sealedFields ?? [];
 }
 
 /** A column's value as `ctx`'s principal may see it: null for readers, opened when sealed. */

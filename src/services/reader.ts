@@ -11,7 +11,7 @@ import type { Page } from '../data/repository.js';
 import { childScope, type TenantScope } from '../data/tenancy.js';
 import { accessTarget, allowed, grantingScopes, type AccessMode } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
-import { resourceRules } from '../resources/index.js';
+import { rulesOf } from './rule-book.js';
 import type { ServiceContext } from './context.js';
 import { dataOf } from './data-access.js';
 import { ApiError } from './errors.js';
@@ -28,7 +28,7 @@ export function authorize(ctx: ServiceContext, r: ResourceDef, mode: AccessMode)
 
 /** Runs the resource's read hook (expired cart items go, due downloads expire), unmemoised. */
 export async function runBeforeRead(ctx: ServiceContext, r: ResourceDef): Promise<void> {
-  await resourceRules[r.name]?.beforeRead?.(ctx);
+  await rulesOf(r.name)?.beforeRead?.(ctx);
 }
 
 /** A collection below a parent row: `/stores/1/taxes` is store 1 through its `taxes` rel. */

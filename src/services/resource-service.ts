@@ -8,7 +8,7 @@ import { ownerColumns } from '../data/tenancy.js';
 import { dynamic, inTransaction, type Tx } from '../db/database.js';
 import { accessTarget, type AccessMode } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
-import { resourceRules } from '../resources/index.js';
+import { rulesOf } from './rule-book.js';
 import type { WriteInput } from '../resources/rules.js';
 import { formatTimestamp } from './clock.js';
 import type { ServiceContext } from './context.js';
@@ -41,7 +41,7 @@ export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQ
 }
 
 async function prepareWrite(ctx: ServiceContext, r: ResourceDef, w: WriteInput): Promise<Record<string, unknown>> {
-  const rules = resourceRules[r.name];
+  const rules = rulesOf(r.name);
   const prep = rules?.prepare?.(w, ctx) ?? {};
   const existingRest = w.existing ? restValues(r, w.existing, ctx) : undefined;
   const { values, errors } = normalizeInput(r, w.input, w.mode, {
@@ -140,7 +140,7 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   columns.date_created = now;
   columns.date_modified = now;
   await checkUnique(ctx, r, columns, uniqueOwner(r, columns)).catch(parentFirst);
-  const rules = resourceRules[r.name];
+  const rules = rulesOf(r.name);
   let grew: number | undefined;
   const result = await writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
     if (parent) await assertParentWritable(ctx, tx, parent.resource, parent.id, parent.rel);
@@ -190,7 +190,7 @@ async function assertUnchanged(ctx: ServiceContext, r: ResourceDef, id: number, 
 export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number, input: Record<string, unknown>,
   mode: Exclude<WriteMode, 'create'>, guard: GuardOptions = {}): Promise<Values> {
   const existing = await getRow(ctx, r, id, 'write');
-  const rules = resourceRules[r.name];
+  const rules = rulesOf(r.name);
   const reason = rules?.frozen?.(existing, ctx);
   if (reason) throw apiError('IMMUTABLE', { reason });
   const w: WriteInput = { mode, input: { ...input }, existing };
@@ -214,7 +214,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
 
 export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number, guard: GuardOptions = {}): Promise<void> {
   const existing = await getRow(ctx, r, id, 'write');
-  const reason = resourceRules[r.name]?.frozen?.(existing, ctx);
+  const reason = rulesOf(r.name)?.frozen?.(existing, ctx);
   if (reason) throw apiError('IMMUTABLE', { reason });
   const grew = await inTransaction(dataOf(ctx).database, async (tx) => {
     if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
@@ -223,7 +223,7 @@ export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number,
     return recordChange(tx, ctx, r, 'deleted', existing, undefined);
   });
   if (grew) ctx.bus.publish(grew);
-  await resourceRules[r.name]?.afterDelete?.(existing, ctx);
+  await rulesOf(r.name)?.afterDelete?.(existing, ctx);
 }
 
 /** A unique index that a concurrent write beat us to answers 409, like the pre-check. */
