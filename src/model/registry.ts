@@ -130,9 +130,11 @@ export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registr
           methods: (rel.methods as HttpMethod[] | undefined) ?? ['GET'],
           title: rel.title as string | undefined,
           frozenWithParent: (rel.frozenWithParent as boolean | undefined) ?? false,
+          topLevel: (rel.topLevel as boolean | undefined) ?? false,
         });
         if (many && !rel.via) throw new Error(`${obj.name.value}.${gqlName}: a collection rel needs via`);
         if (!many && !rel.fk) throw new Error(`${obj.name.value}.${gqlName}: a to-one rel needs fk`);
+        if (rel.topLevel && (!many || obj.name.value !== 'Store')) throw new Error(`${obj.name.value}.${gqlName}: topLevel is for the store's collections`);
         continue;
       }
       if (resourceTypeNames.has(t.name)) throw new Error(`${obj.name.value}.${gqlName}: object field without @rel`);

@@ -70,6 +70,8 @@ export interface RelDef {
   title?: string;
   /** Children that may not change while their parent may not (an item of a transaction's options). */
   frozenWithParent: boolean;
+  /** A store collection the spec also addresses at `{base}/<name>`, for the token's store. */
+  topLevel: boolean;
 }
 
 export interface LinkDef {

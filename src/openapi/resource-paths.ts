@@ -3,7 +3,7 @@
 // routes answer, the query language of the collection and the scopes that grant each method.
 import type { Registry, RelDef, ResourceDef } from '../model/types.js';
 import { accessTarget, grantingScopes, USER_FULL } from '../auth/scopes.js';
-import { collectionAllow, memberAllow, TOP_LEVEL_STORE_COLLECTIONS } from '../rest/resource-routes.js';
+import { collectionAllow, memberAllow } from '../rest/resource-routes.js';
 import {
   errors, HEADERS, headOperation, ok, optionsOperation, param, READ_ERRORS, represented, requestBody, security, WRITE_ERRORS,
   type Operation, type PathItem,
@@ -191,6 +191,6 @@ export function resourcePaths(registry: Registry): Record<string, PathItem> {
     for (const rel of r.rels) if (rel.kind === 'many') paths[`${r.path}/{id}/${rel.name}`] = collectionItem(registry, r, rel, false);
   }
   const store = registry.resource('store');
-  for (const name of TOP_LEVEL_STORE_COLLECTIONS) paths[`/${name}`] = collectionItem(registry, store, store.relsByName.get(name)!, true);
+  for (const rel of store.rels.filter((x) => x.topLevel)) paths[`/${rel.name}`] = collectionItem(registry, store, rel, true);
   return paths;
 }

@@ -118,8 +118,6 @@ function tokenStore(req: FastifyRequest): number {
   return req.principal.storeId;
 }
 
-/** Store collections the spec addresses without a store in the path. */
-export const TOP_LEVEL_STORE_COLLECTIONS = ['native_integrations'];
 
 export function registerResourceRoutes(app: FastifyInstance): void {
   checkResourceHandlers(app.container.registry);
@@ -128,7 +126,6 @@ export function registerResourceRoutes(app: FastifyInstance): void {
     for (const rel of r.rels) if (rel.kind === 'many') collectionRoute(app, r, rel);
   }
   const store = app.container.registry.resource('store');
-  for (const name of TOP_LEVEL_STORE_COLLECTIONS) {
-    collectionRoute(app, store, store.relsByName.get(name)!, `/${name}`, tokenStore);
-  }
+  // Store collections the spec also addresses without a store in the path (`@rel(topLevel: true)`).
+  for (const rel of store.rels.filter((x) => x.topLevel)) collectionRoute(app, store, rel, `/${rel.name}`, tokenStore);
 }

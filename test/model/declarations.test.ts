@@ -121,3 +121,22 @@ describe('GraphQL names: one function for the derivation and the resolvers', () 
     expect(mutations).toEqual(expect.arrayContaining(['createTax', 'updateTax', 'replaceTax', 'deleteTax', 'createDownloadable']));
   });
 });
+
+describe('@rel(topLevel): the store collections the spec addresses without a store in the path', () => {
+  it('are the declared ones, served at /<name> and described there', async () => {
+    const store = registry.resource('store');
+    expect(store.rels.filter((r) => r.topLevel).map((r) => r.name)).toEqual(['native_integrations']);
+    const { buildOpenApi } = await import('../../src/openapi/document.js');
+    const paths = Object.keys((buildOpenApi(registry, 'http://localhost', {}) as { paths: Record<string, unknown> }).paths);
+    expect(paths).toContain('/native_integrations');
+  });
+
+  it('is refused on anything but a collection of the store', () => {
+    expect(() => withSdl((s) => s.replace(
+      '@rel(name: "native_integrations", via: "store_id", methods: [GET, POST], topLevel: true)',
+      '@rel(name: "native_integrations", via: "store_id", methods: [GET, POST])',
+    ).replace(/(taxes: TaxConnection! @rel\(name: "taxes"[^)]*)\)/, '$1, topLevel: true)'))).not.toThrow();
+    expect(() => withSdl((s) => s.replace(/(@rel\(name: "item_category", fk: "item_category_id")/, '$1, topLevel: true')))
+      .toThrow(/topLevel is for the store's collections/);
+  });
+});

@@ -5513,6 +5513,7 @@ export type RelDirectiveArgs = {
   methods?: Maybe<Array<HttpMethod>>;
   name: Scalars['String']['input'];
   title?: Maybe<Scalars['String']['input']>;
+  topLevel?: Maybe<Scalars['Boolean']['input']>;
   via?: Maybe<Scalars['String']['input']>;
   where?: Maybe<Scalars['String']['input']>;
   zoom?: Maybe<Scalars['Boolean']['input']>;
