@@ -12,6 +12,7 @@ import {
 import { MAX_LIMIT } from '../data/query.js';
 import { MUTATION_COST, OBJECT_COST, collectionCost } from '../data/cost.js';
 import { requestedPageSize } from './connections.js';
+import { connectionNode } from '../model/names.js';
 
 export { MUTATION_COST };
 
@@ -76,7 +77,7 @@ function fieldType(parent: GraphQLCompositeType, name: string): GraphQLNamedType
 }
 
 function isConnection(t: GraphQLNamedType): t is GraphQLObjectType {
-  if (!isObjectType(t) || !t.name.endsWith('Connection')) return false;
+  if (!isObjectType(t) || !connectionNode(t.name)) return false;
   const fields = t.getFields();
   return 'edges' in fields && 'pageInfo' in fields;
 }
