@@ -44,12 +44,29 @@ function executeShared(args: ExecutionArgs, key: string | undefined, payload: un
   return result;
 }
 
-/** Maps each source event to its (possibly shared) result; return() and throw() reach the source. */
+const DONE: IteratorResult<ExecutionResult> = Object.freeze({ done: true, value: undefined });
+
+/**
+ * Maps each source event to its (possibly shared) result; return() and throw() reach the source.
+ * Written with then() and without awaiting results that are already there: every subscriber of
+ * a fanned-out event runs this chain, and each await it saves is one microtask per subscriber.
+ */
 function mapped(source: AsyncIterator<unknown>, fn: (payload: unknown) => Result): AsyncGenerator<ExecutionResult> {
-  const step = async (r: IteratorResult<unknown>): Promise<IteratorResult<ExecutionResult>> =>
-    (r.done ? { done: true, value: undefined } : { done: false, value: await fn(r.value) });
+  const step = (r: IteratorResult<unknown>): IteratorResult<ExecutionResult> | Promise<IteratorResult<ExecutionResult>> => {
+    if (r.done) return DONE;
+    const result = fn(r.value);
+    return typeof (result as Partial<PromiseLike<unknown>>).then === 'function'
+      ? Promise.resolve(result).then((value) => ({ done: false, value }))
+      : { done: false, value: result as ExecutionResult };
+  };
   const it: AsyncGenerator<ExecutionResult> = {
-    next: async () => step(await source.next()),
+    next: () => {
+      try {
+        return source.next().then(step);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    },
     return: async () => (source.return ? step(await source.return()) : { done: true, value: undefined }),
     throw: async (err: unknown) => {
       if (source.throw) return step(await source.throw(err));

@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
+import { sendText } from './ws-frame.js';
 
 export interface WsExtra {
   readonly socket: WebSocket;
@@ -59,8 +60,8 @@ export function makeWsHandler(options: ServerOptions<Record<string, unknown> | u
         if (socket.readyState !== socket.OPEN) return;
         // Checked and queued in one synchronous step: concurrent operations cannot overshoot.
         if (socket.bufferedAmount > t.maxBufferedBytes) return t.tooSlow(extra);
-        // Queued, not flushed. A write error also closes the socket, which ends its operations.
-        socket.send(data, () => undefined);
+        // Queued, not flushed (ws-frame.ts: one write per message).
+        sendText(socket, data);
       },
       close: (code, reason) => socket.close(code, reason),
       onMessage: (cb) => socket.on('message', async (data) => {

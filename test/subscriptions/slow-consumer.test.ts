@@ -58,17 +58,20 @@ describe('a consumer that stops reading', () => {
     for (let i = 0; i < SLOW_OPERATIONS; i++) slow.send(JSON.stringify({ id: `s${i}`, type: 'subscribe', payload: { query: FAT, variables: { after: START } } }));
     (slow as any)._socket.pause();
 
-    // The server's end of the slow socket, watched after every frame it queues.
+    // The server's end of the slow socket, watched after every write to its TCP stream (messages
+    // are written there as whole frames, ws-frame.ts).
     const local = (slow as any)._socket.localPort;
     const server = [...t.app.websocketServer.clients].find((s: any) => s._socket.remotePort === local)!;
     let peak = 0;
     let largest = 0;
-    const send = server.send.bind(server);
-    server.send = ((data: any, ...rest: any[]) => {
-      largest = Math.max(largest, Buffer.byteLength(data));
-      send(data, ...rest);
+    const stream = (server as any)._socket;
+    const streamWrite = stream.write.bind(stream);
+    stream.write = (chunk: any, ...rest: any[]) => {
+      largest = Math.max(largest, Buffer.byteLength(chunk));
+      const ok = streamWrite(chunk, ...rest);
       peak = Math.max(peak, server.bufferedAmount);
-    }) as typeof server.send;
+      return ok;
+    };
 
     const store = json(await call(t.app, chain.storeHref, { token: chain.storeToken }));
     const customers = link(store, 'svc:customers');
