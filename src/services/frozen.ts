@@ -79,10 +79,17 @@ export async function assertWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef
  */
 export async function assertParentWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef, id: number, childRel: RelDef): Promise<void> {
   const checks = childRel.frozenWithParent && (!!rulesOf(r.name)?.frozen || freezersOf(ctx.registry, r).length > 0);
-  const lock = checks && !freezersOf(ctx.registry, r).length && dataOf(ctx).database.dialect === 'postgres';
+  const postgres = dataOf(ctx).database.dialect === 'postgres';
+  // A child that an existing sibling may absorb (an identical cart item adds to its quantity) reads
+  // and then writes its siblings: on PostgreSQL (READ COMMITTED) two such creates under one parent
+  // would both miss each other or both add to the same old quantity. Locking the parent for update
+  // queues them, in this same statement; SQLite's BEGIN IMMEDIATE already does.
+  const serialize = postgres && !!rulesOf(childRel.target)?.absorbKey;
+  const lock = checks && !freezersOf(ctx.registry, r).length && postgres;
   let q = dynamic(tx).selectFrom(`${r.table} as t`).selectAll()
     .where(sql<SqlBool>`t.id = ${id}`).where(ownerCondition(r, tenantScope(ctx.principal), 't'));
-  if (lock) q = q.forShare();
+  if (serialize) q = q.forUpdate();
+  else if (lock) q = q.forShare();
   const raw = Number.isSafeInteger(id) && id > 0 ? await q.executeTakeFirst() : undefined;
   if (!raw) throw apiError('NO_SUCH', { what: r.name });
   if (!checks) return;
