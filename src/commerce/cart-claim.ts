@@ -7,7 +7,7 @@
 // for one cart impossible whatever happens.
 import { randomBytes } from 'node:crypto';
 import { decodeRow, type ValuesOf } from '../data/codec.js';
-import { inTransaction } from '../db/database.js';
+import { inTransaction, type Tx } from '../db/database.js';
 import { tenantScope } from '../auth/principal.js';
 import { ApiError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
@@ -33,28 +33,42 @@ async function alreadyCheckedOut(ctx: ServiceContext, cartId: number): Promise<A
   return apiError('ALREADY_CHECKED_OUT', { href });
 }
 
-export async function claimCart(ctx: ServiceContext, cartId: number, leaseMs: number): Promise<CartClaim> {
+/** What every checkout does before its transaction: scope check, and expired cart items go. */
+export async function beforeClaim(ctx: ServiceContext): Promise<void> {
   const r = ctx.registry.resource('cart');
   authorize(ctx, r, 'write');
   await beforeRead(ctx, r);
+  // Runs its own transaction when expired items exist, so not inside the checkout's.
+  await beforeRead(ctx, ctx.registry.resource('item'));
+}
+
+/**
+ * Claims the cart inside the caller's transaction: one conditional update, scoped to the caller's
+ * store, that is also the read of the cart (and on PostgreSQL takes its row lock until the caller
+ * commits). Undefined when the cart is missing, another store's or held; notClaimed says which.
+ */
+export async function claimIn(tx: Tx, ctx: ServiceContext, cartId: number, leaseMs: number): Promise<CartClaim | undefined> {
+  if (!Number.isSafeInteger(cartId) || cartId <= 0) return undefined;
+  const r = ctx.registry.resource('cart');
   const token = randomBytes(16).toString('hex');
   const now = ctx.clock.now();
-  // The claim is also the read of the cart: one conditional update, scoped to the caller's store.
-  const claimed = Number.isSafeInteger(cartId) && cartId > 0 ? await inTransaction(dataOf(ctx).database, (tx) => tx.updateTable('carts')
+  const claimed = await tx.updateTable('carts')
     .set({ checkout_claim: token, checkout_claimed_until: leaseStamp(new Date(now.getTime() + leaseMs)) })
     .where('id', '=', cartId).where(ownerCondition(r, tenantScope(ctx.principal)))
     .where((eb) => eb.or([eb('checkout_claim', 'is', null), eb('checkout_claimed_until', '<=', leaseStamp(now))]))
-    .returningAll().executeTakeFirst()) : undefined;
-  if (claimed) return { cart: decodeRow(r, claimed), token };
-  // Why not: missing or another store's (404), already a transaction, or held by another checkout.
+    .returningAll().executeTakeFirst();
+  return claimed ? { cart: decodeRow(r, claimed), token } : undefined;
+}
+
+/** Why a cart could not be claimed: missing or another store's (404), already a transaction, or held by another checkout. */
+export async function notClaimed(ctx: ServiceContext, cartId: number): Promise<ApiError> {
   try {
-    await getRow(ctx, r, cartId, 'write');
+    await getRow(ctx, ctx.registry.resource('cart'), cartId, 'write');
   } catch (err) {
-    if (err instanceof ApiError && err.kind === 'not_found') throw (await alreadyCheckedOut(ctx, cartId)) ?? err;
+    if (err instanceof ApiError && err.kind === 'not_found') return (await alreadyCheckedOut(ctx, cartId)) ?? err;
     throw err;
   }
-  throw (await alreadyCheckedOut(ctx, cartId))
-    ?? apiError('CHECKOUT_IN_PROGRESS');
+  return (await alreadyCheckedOut(ctx, cartId)) ?? apiError('CHECKOUT_IN_PROGRESS');
 }
 
 /**

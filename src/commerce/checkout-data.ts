@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
 import { decodeRow, type Values, type ValuesOf } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
-import { beforeRead } from '../services/resource-service.js';
+import type { Tx } from '../db/database.js';
 import type { TaxRule } from './taxes.js';
 import type { ProtectionRow } from './fraud.js';
 import { dataOf } from '../services/data-access.js';
@@ -43,12 +43,11 @@ interface ItemRow extends Record<string, unknown> {
   _currency: string | null; _set_id: unknown; _gateway: string | null; _custom_tax: string | null;
 }
 
-export async function loadCheckoutData(ctx: ServiceContext, cart: ValuesOf<'cart'>): Promise<CheckoutData> {
-  const db = dataOf(ctx).database.db;
+/** Reads inside the checkout's transaction (`tx`), which holds the claim: the cart cannot change meanwhile. */
+export async function loadCheckoutData(ctx: ServiceContext, cart: ValuesOf<'cart'>, tx: Tx): Promise<CheckoutData> {
+  const db = tx;
   const storeId = Number(cart.store_id);
   const r = <N extends string>(name: N) => ctx.registry.resource(name);
-  // Expired items leave the cart before anything is priced.
-  await beforeRead(ctx, r('item'));
   // One statement for the items, their options' price modifiers (exact text, summed below), their
   // categories' delivery, whether a gift card sku names them, and the store's settings.
   const mods = dataOf(ctx).database.dialect === 'postgres' ? sql`string_agg(o.price_mod::text, ' ')` : sql`group_concat(o.price_mod, ' ')`;

@@ -68,7 +68,8 @@ async function createSubscriptions(tx: Tx, ctx: ServiceContext, d: TransactionDr
   return first;
 }
 
-export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft): Promise<Values> {
+/** The checkout's writes inside the caller's transaction `tx`; the caller publishes the store's events after commit. */
+export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft): Promise<Values> {
   const { cart } = d;
   const txR = ctx.registry.resource('transaction');
   const customer = d.data.customer;
@@ -82,43 +83,46 @@ export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft)
     hide_transaction: false, data_is_fed: false, date_created: d.now, date_modified: d.now,
   };
   for (const side of ['billing', 'shipping']) for (const f of ADDRESS) snapshot[`${side}_${f}`] = cart[`${side}_${f}`] ?? null;
-  const result = await inTransaction(dataOf(ctx).database, async (tx) => {
-    // Every event of the checkout is appended at the end, in one run of the store's sequence.
-    const batch: NewEvent[] = [];
-    // transactions.cart_id is unique: a second transaction for this cart cannot commit (and one that
-    // a checkout which took the claim over has written means this one lost it).
-    const txn = await dataOf(ctx).repo.insert(txR, snapshot, tx).catch((err: unknown) => { throw isUniqueViolation(err) ? claimLost() : err; });
-    const appliedR = ctx.registry.resource('applied_tax');
-    if (d.applied.length) {
-      await dynamic(tx).insertInto(appliedR.table).values(d.applied.map((a) => encodeRow(appliedR, {
-        store_id: cart.store_id, transaction_id: txn.id, tax_id: a.taxId, name: a.name, rate: a.rate, amount: a.amount,
-        apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
-      }))).execute();
-    }
-    const shipmentOf = await createShipments(tx, ctx, txn, cart, d.data.lines, d.applied, d.now);
-    // The items move onto the transaction and into their shipments in one statement.
-    const shipments = [...shipmentOf].map(([item, shipment]) => sql`when ${item} then ${shipment}`);
-    await tx.updateTable('items').set({
-      transaction_id: txn.id, cart_id: null,
-      ...(shipments.length ? { shipment_id: sql`case id ${sql.join(shipments, sql` `)} else shipment_id end` } : {}),
-    }).where('cart_id', '=', cart.id).execute();
-    // The look-ups below run only when a line can need them (known from the checkout's load).
-    if (d.data.lines.some((l) => l.deliveryType === 'downloaded')) await createDownloadsForTransaction(tx, ctx, txn);
-    if (d.data.lines.some((l) => l.giftCardSku)) await provisionGiftCards(tx, ctx, txn, d.data.lines, d.now, batch);
-    const subscriptionId = await createSubscriptions(tx, ctx, d, txn, batch);
-    const final = subscriptionId ? (await dataOf(ctx).repo.update(txR, txn.id, { subscription_id: subscriptionId }, tx))! : txn;
-    await recordChange(tx, ctx, txR, 'created', undefined, final, { batch });
-    await insertLogs(tx, ctx, final, d.logs, d.amount, d.now, batch);
-    const cartR = ctx.registry.resource('cart');
-    // The cart goes only while this checkout still holds it: the claim is checked (and on
-    // PostgreSQL the row locked) by the deletion itself, and anything written above rolls back.
-    const gone = await tx.deleteFrom('carts').where('id', '=', cart.id).where('checkout_claim', '=', d.claim.token)
-      .returning('id').executeTakeFirst();
-    if (!gone) throw claimLost();
-    await recordChange(tx, ctx, cartR, 'deleted', cart, undefined, { batch });
-    await appendEvents(tx, batch);
-    return final;
-  });
-  ctx.bus.publish(Number(cart.store_id));
+  // Every event of the checkout is appended at the end, in one run of the store's sequence.
+  const batch: NewEvent[] = [];
+  // transactions.cart_id is unique: a second transaction for this cart cannot commit (and one that
+  // a checkout which took the claim over has written means this one lost it).
+  const txn = await dataOf(ctx).repo.insert(txR, snapshot, tx).catch((err: unknown) => { throw isUniqueViolation(err) ? claimLost() : err; });
+  const appliedR = ctx.registry.resource('applied_tax');
+  if (d.applied.length) {
+    await dynamic(tx).insertInto(appliedR.table).values(d.applied.map((a) => encodeRow(appliedR, {
+      store_id: cart.store_id, transaction_id: txn.id, tax_id: a.taxId, name: a.name, rate: a.rate, amount: a.amount,
+      apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
+    }))).execute();
+  }
+  const shipmentOf = await createShipments(tx, ctx, txn, cart, d.data.lines, d.applied, d.now);
+  // The items move onto the transaction and into their shipments in one statement.
+  const shipments = [...shipmentOf].map(([item, shipment]) => sql`when ${item} then ${shipment}`);
+  await tx.updateTable('items').set({
+    transaction_id: txn.id, cart_id: null,
+    ...(shipments.length ? { shipment_id: sql`case id ${sql.join(shipments, sql` `)} else shipment_id end` } : {}),
+  }).where('cart_id', '=', cart.id).execute();
+  // The look-ups below run only when a line can need them (known from the checkout's load).
+  if (d.data.lines.some((l) => l.deliveryType === 'downloaded')) await createDownloadsForTransaction(tx, ctx, txn);
+  if (d.data.lines.some((l) => l.giftCardSku)) await provisionGiftCards(tx, ctx, txn, d.data.lines, d.now, batch);
+  const subscriptionId = await createSubscriptions(tx, ctx, d, txn, batch);
+  const final = subscriptionId ? (await dataOf(ctx).repo.update(txR, txn.id, { subscription_id: subscriptionId }, tx))! : txn;
+  await recordChange(tx, ctx, txR, 'created', undefined, final, { batch });
+  await insertLogs(tx, ctx, final, d.logs, d.amount, d.now, batch);
+  const cartR = ctx.registry.resource('cart');
+  // The cart goes only while this checkout still holds it: the claim is checked (and on
+  // PostgreSQL the row locked) by the deletion itself, and anything written above rolls back.
+  const gone = await tx.deleteFrom('carts').where('id', '=', cart.id).where('checkout_claim', '=', d.claim.token)
+    .returning('id').executeTakeFirst();
+  if (!gone) throw claimLost();
+  await recordChange(tx, ctx, cartR, 'deleted', cart, undefined, { batch });
+  await appendEvents(tx, batch);
+  return final;
+}
+
+/** The write in a transaction of its own, after outbound calls made under a committed claim. */
+export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft): Promise<Values> {
+  const result = await inTransaction(dataOf(ctx).database, (tx) => writeRows(tx, ctx, d));
+  ctx.bus.publish(Number(d.cart.store_id));
   return result;
 }

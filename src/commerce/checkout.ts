@@ -12,8 +12,10 @@ import { formatTimestamp } from '../services/clock.js';
 import { loadCheckoutData, type CheckoutData } from './checkout-data.js';
 import { computeTaxes } from './taxes.js';
 import { runFraudChecks, type CheckoutSummary, type FraudDeps, type FraudLog } from './fraud.js';
-import { writeTransaction, type TransactionDraft } from './checkout-write.js';
-import { claimCart, keepClaim, releaseClaim } from './cart-claim.js';
+import { writeRows, writeTransaction, type TransactionDraft } from './checkout-write.js';
+import { beforeClaim, claimIn, keepClaim, notClaimed, releaseClaim, type CartClaim } from './cart-claim.js';
+import { inTransaction } from '../db/database.js';
+import { dataOf } from '../services/data-access.js';
 import type { Authorization, AuthorizationRequest, PaymentGateway } from './gateway.js';
 import { voidUncommitted } from './void-uncommitted.js';
 import { shiptoOf } from './shipments.js';
@@ -33,11 +35,23 @@ export interface CheckoutInput {
   recaptcha_token?: string;
 }
 
+/** Taxes whose rate comes from the store's custom tax endpoint, when it has one (else none: they do not apply). */
+function liveTaxes(data: CheckoutData) {
+  return data.customTaxUrl ? data.taxes.filter((t) => t.isLive || t.type === 'custom_tax_endpoint') : [];
+}
+
+/**
+ * Whether pricing this checkout leaves the process: the tax endpoint, a fraud protection (the hook,
+ * or a pluggable scorer or verifier), or a gateway that is not in-process.
+ */
+function callsOut(data: CheckoutData, deps: CheckoutDeps): boolean {
+  return !deps.gateway.inProcess || data.protections.length > 0 || liveTaxes(data).length > 0;
+}
+
 async function liveRates(data: CheckoutData, cart: ValuesOf<'cart'>, deps: CheckoutDeps): Promise<Map<number, string>> {
-  const live = data.taxes.filter((t) => t.isLive || t.type === 'custom_tax_endpoint');
+  const live = liveTaxes(data);
   const rates = new Map<number, string>();
-  if (!live.length) return rates;
-  if (!data.customTaxUrl) return rates;
+  if (!live.length || !data.customTaxUrl) return rates;
   const body = JSON.stringify({
     address: { country: cart.shipping_country, region: cart.shipping_region, city: cart.shipping_city, postal_code: cart.shipping_postal_code },
     taxes: live.map((t) => ({ id: t.id, name: t.name, type: t.type })),
@@ -84,9 +98,8 @@ interface Priced {
   request?: AuthorizationRequest;
 }
 
-/** Everything before the write: prices, taxes, fraud checks and the payment. No database writes. */
-async function price(ctx: ServiceContext, cart: ValuesOf<'cart'>, input: CheckoutInput, deps: CheckoutDeps): Promise<Priced> {
-  const data = await loadCheckoutData(ctx, cart);
+/** Everything before the write: prices, taxes, fraud checks and the payment. No database access. */
+async function price(cart: ValuesOf<'cart'>, data: CheckoutData, input: CheckoutInput, deps: CheckoutDeps): Promise<Priced> {
   if (!data.lines.length) throw apiError('EMPTY_CART');
   const negative = data.lines.filter((l) => l.amount.isNegative());
   if (negative.length) {
@@ -128,12 +141,46 @@ async function price(ctx: ServiceContext, cart: ValuesOf<'cart'>, input: Checkou
 
 export async function checkout(ctx: ServiceContext, cartId: number, input: CheckoutInput, deps: CheckoutDeps): Promise<Values> {
   const leaseMs = claimLeaseMs(deps);
-  const claim = await claimCart(ctx, cartId, leaseMs);
+  const database = dataOf(ctx).database;
+  await beforeClaim(ctx);
+  // One transaction claims the cart and loads what the checkout needs. When pricing calls nothing
+  // outside the process, it also prices, authorizes and writes, and commits once: the claim's row
+  // lock (PostgreSQL) or BEGIN IMMEDIATE (SQLite) holds every other checkout of the cart until the
+  // cart is gone, so they find it checked out. Otherwise it commits the claim alone, before any
+  // outbound call, and the write follows in a transaction of its own (issue 13).
+  let claim: CartClaim | undefined;
+  let inside: Priced | undefined;
+  let first: { data: CheckoutData; row?: Values } | undefined;
+  try {
+    first = await inTransaction(database, async (tx) => {
+      claim = await claimIn(tx, ctx, cartId, leaseMs);
+      if (!claim) return undefined;
+      const data = await loadCheckoutData(ctx, claim.cart, tx);
+      if (callsOut(data, deps)) return { data };
+      inside = await price(claim.cart, data, input, deps);
+      return { data, row: await writeRows(tx, ctx, { ...inside.draft, claim, now: formatTimestamp(ctx.clock.now()) }) };
+    });
+  } catch (err) {
+    // The write or its commit failed after an in-process authorization: void it, as below.
+    if (claim && inside?.authorization?.approved) await voidUncommitted(ctx, deps.gateway, claim, inside.authorization, inside.request!, err);
+    throw err;
+  }
+  if (!first || !claim) throw await notClaimed(ctx, cartId);
+  if (first.row) {
+    ctx.bus.publish(Number(claim.cart.store_id));
+    return first.row;
+  }
+  return outboundCheckout(ctx, claim, first.data, input, deps, leaseMs);
+}
+
+/** The rest of a checkout whose pricing calls out, under its committed claim. */
+async function outboundCheckout(ctx: ServiceContext, claim: CartClaim, data: CheckoutData, input: CheckoutInput,
+  deps: CheckoutDeps, leaseMs: number): Promise<Values> {
   const stopRenewing = keepClaim(ctx, claim, leaseMs);
   try {
     let priced: Priced;
     try {
-      priced = await price(ctx, claim.cart, input, deps);
+      priced = await price(claim.cart, data, input, deps);
     } catch (err) {
       await releaseClaim(ctx, claim);
       throw err;

@@ -21,11 +21,18 @@ export interface Authorization {
 }
 
 export interface PaymentGateway {
+  /**
+   * True when authorize and void run inside this process and do no I/O at all (no network, no
+   * database): checkout may then authorize inside its one database transaction (checkout.ts).
+   * Leave it out for anything that calls a real gateway.
+   */
+  readonly inProcess?: boolean;
   authorize(req: AuthorizationRequest): Promise<Authorization>;
   void(authorizationId: string, req: AuthorizationRequest): Promise<void>;
 }
 
 export const testGateway: PaymentGateway = {
+  inProcess: true,
   async authorize(req) {
     if (req.paymentToken === 'tok_decline') return { approved: false, message: 'the test gateway declined the payment' };
     return { approved: true, authorizationId: `test_auth_${randomBytes(8).toString('hex')}`, message: `authorized ${req.amount} with the test gateway` };

@@ -1,7 +1,8 @@
 // One cart, many checkouts at once: exactly one transaction and one authorization, on both engines,
-// with and without a slow (300 ms) pre-checkout hook; every loser gets a clear 409; a retry with the
-// winner's Idempotency-Key gets the winner's answer; and an authorization whose transaction cannot
-// commit is voided and reported in the event log.
+// with and without a slow (300 ms) pre-checkout hook, with an in-process gateway (the checkout is one
+// transaction) and one that is not (the claim commits first); every loser gets a clear 409; a retry
+// with the winner's Idempotency-Key gets the winner's answer; and an authorization whose transaction
+// cannot commit is voided and reported in the event log, on either way through checkout.
 import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
@@ -13,10 +14,14 @@ import { testGateway, type AuthorizationRequest, type PaymentGateway } from '../
 
 const PARALLEL = 24;
 
-/** The test gateway, counting what it is asked to do. */
-function countingGateway(onAuthorize?: (req: AuthorizationRequest) => Promise<void>) {
+/**
+ * The test gateway, counting what it is asked to do. `inProcess` as the built-in one (no I/O, so
+ * checkout authorizes inside its one transaction), unless it must reach the database itself.
+ */
+function countingGateway(onAuthorize?: (req: AuthorizationRequest) => Promise<void>, inProcess = !onAuthorize) {
   const log = { authorized: [] as string[], voided: [] as string[] };
   const gateway: PaymentGateway = {
+    inProcess,
     async authorize(req) {
       const a = await testGateway.authorize(req);
       if (a.authorizationId) log.authorized.push(a.authorizationId);
@@ -56,11 +61,12 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
   const transactionsOf = async (cartId: number) => containerOf(t.app).database.db.selectFrom('transactions')
     .select(['id', 'status', 'total_order']).where('cart_id', '=', cartId).execute();
 
-  for (const slowHook of [false, true]) {
-    it(`${PARALLEL} checkouts of one cart make one transaction and one authorization (${slowHook ? 'slow hook' : 'no hook'})`, async () => {
+  for (const [slowHook, inProcess] of [[false, true], [false, false], [true, true]]) {
+    const way = `${slowHook ? 'slow hook' : 'no hook'}, ${inProcess ? 'in-process' : 'outside'} gateway: ${slowHook || !inProcess ? 'claim committed first' : 'one transaction'}`;
+    it(`${PARALLEL} checkouts of one cart make one transaction and one authorization (${way})`, async () => {
       const { chain, shop } = await shopWith(slowHook);
       for (let round = 0; round < 3; round++) {
-        const { gateway, log } = countingGateway();
+        const { gateway, log } = countingGateway(undefined, inProcess);
         t.app.container.checkout.gateway = gateway;
         const hooksBefore = hook.received.length;
         const cart = await fillCart(t.app, chain, shop, [{ name: 'Ten', price: '10' }]);
@@ -152,6 +158,46 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     } finally {
       t.app.container.checkout.claimLeaseMs = undefined;
     }
+  });
+
+  it('commits the claim before the pre-checkout hook is called', async () => {
+    const { chain, shop } = await shopWith(true); // the hook answers after 300 ms
+    t.app.container.checkout.gateway = testGateway;
+    const cart = await fillCart(t.app, chain, shop, [{ name: 'Ten', price: '10' }]);
+    const cartId = Number(link(cart, 'self').split('/').pop());
+    const hooksBefore = hook.received.length;
+    const pending = call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
+    while (hook.received.length === hooksBefore) await new Promise((r) => setTimeout(r, 5));
+    // Read from outside the checkout while the hook works: the claim is already there for everyone.
+    const row = await containerOf(t.app).database.db.selectFrom('carts').select('checkout_claim').where('id', '=', cartId).executeTakeFirst();
+    expect(row?.checkout_claim).toBeTruthy();
+    expect((await pending).statusCode).toBe(201);
+  });
+
+  it('voids an in-process authorization whose one-transaction write cannot commit, and leaves the cart unclaimed', async () => {
+    const { chain, shop } = await shopWith(false);
+    const cart = await fillCart(t.app, chain, shop, [{ name: 'Ten', price: '10' }]);
+    const cartId = Number(link(cart, 'self').split('/').pop());
+    // A transaction row for this cart already exists (as if another instance had written it): the
+    // unique transactions.cart_id refuses this checkout's write after the authorization.
+    const db = containerOf(t.app).database.db;
+    const storeId = Number(link(shop.store, 'self').split('/').pop());
+    await db.insertInto('transactions').values({ store_id: storeId, cart_id: cartId, status: 'authorized' } as never).execute();
+    const { gateway, log } = countingGateway();
+    t.app.container.checkout.gateway = gateway;
+    const res = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
+    expect(res.statusCode).toBe(409);
+    expect(json(res)._embedded['svc:errors'][0].code).toBe('checkout_claim_lost');
+    expect(log.authorized).toHaveLength(1);
+    expect(log.voided).toEqual(log.authorized);
+    // Everything rolled back together, the claim included: the cart is still there and free.
+    const row = await db.selectFrom('carts').select('checkout_claim').where('id', '=', cartId).executeTakeFirst();
+    expect(row).toEqual({ checkout_claim: null });
+    expect(json(await call(t.app, link(cart, 'svc:items'), { token: chain.storeToken }))._embedded['svc:items']).toHaveLength(1);
+    const events = json(await call(t.app, `${link(shop.store, 'svc:events')}?name=changelog/created&order=sequence%20desc&limit=1`, { token: chain.storeToken }))._embedded['svc:events'];
+    const entry = json(await call(t.app, `/changelogs/${events[0].resource_id}`, { token: chain.storeToken }));
+    expect(entry).toMatchObject({ resource_type: 'cart', resource_id: cartId });
+    expect(entry.message).toContain(`authorization ${log.authorized[0]} of 11.00 USD voided`);
   });
 
   it('voids an authorization whose transaction cannot commit, and says so in the event log', async () => {
