@@ -49,7 +49,8 @@ interface ItemRow extends Record<string, unknown> {
 // One statement for the items, their options' price modifiers (exact text, summed below), their
 // categories' delivery, whether a gift card sku names them, and the store's settings. Written as
 // one SQL text with fixed parts: a query builder's tree for this many columns cost more CPU than
-// the statement itself takes to run.
+// the statement itself takes to run. The LIMIT is written out: bound as a parameter, it made SQLite
+// spend about 80 µs more on every run of the statement (measured with better-sqlite3 alone).
 const CUSTOMER_COLUMNS = sql.raw(CUSTOMER_FIELDS.map((f) => `cu.${f} as _cu_${f}`).join(', '));
 const MODS = { postgres: sql.raw(`string_agg(o.price_mod::text, ' ')`), sqlite: sql.raw(`group_concat(o.price_mod, ' ')`) };
 const ITEMS_SQL = (dialect: 'sqlite' | 'postgres', customerId: number, cartId: number) => sql<ItemRow>`select i.*, ${CUSTOMER_COLUMNS},
@@ -61,7 +62,7 @@ const ITEMS_SQL = (dialect: 'sqlite' | 'postgres', customerId: number, cartId: n
   (select config from native_integrations n where n.store_id = s.id and n.provider = ${'custom_tax'}) as _custom_tax
   from items i inner join stores s on s.id = i.store_id left join item_categories c on c.id = i.item_category_id
   left join customers cu on cu.id = ${customerId}
-  where i.cart_id = ${cartId} order by i.id limit ${10_000}`;
+  where i.cart_id = ${cartId} order by i.id limit 10000`;
 
 /** Reads inside the checkout's transaction (`tx`), which holds the claim: the cart cannot change meanwhile. */
 export async function loadCheckoutData(ctx: ServiceContext, cart: ValuesOf<'cart'>, tx: Tx): Promise<CheckoutData> {
