@@ -90,6 +90,8 @@ export interface Config {
   rateLimitPausedMax: number;
   /** Connections paused at once per peer address. */
   rateLimitPausedPerAddress: number;
+  /** Requests one caller runs at once per instance while other callers are active too (src/ops/fair-share.ts); 0: no cap. */
+  rateLimitFairShare: number;
   /** Longest time to receive a whole request (uploads included). */
   httpRequestTimeoutMs: number;
   /** Longest time to receive the request line and headers (slow-header clients are cut off). */
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPauseAfter: e.RATE_LIMIT_PAUSE_AFTER ?? (trustProxy(e.TRUST_PROXY) === false ? 2 : 0),
     rateLimitPausedMax: e.RATE_LIMIT_PAUSED_MAX ?? 1024,
     rateLimitPausedPerAddress: e.RATE_LIMIT_PAUSED_PER_ADDRESS ?? 64,
+    rateLimitFairShare: e.RATE_LIMIT_FAIR_SHARE ?? 2,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS ?? 60_000,
     httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS ?? 10_000,
     httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5000,

@@ -62,6 +62,10 @@ export async function noisyNeighbour(c: Ctx, entry: string): Promise<ScenarioRes
   // The service under the default limits: the bench's raised ones are left out.
   const env = { ...target.env };
   for (const k of ['RATE_LIMIT_MAX', 'RATE_LIMIT_CREDENTIALS_MAX', 'WS_MAX_SOCKETS_PER_TOKEN']) delete env[k];
+  // The defences against a noisy neighbour can be switched from the bench's own environment, to
+  // compare them in one tree (src/ops/connection-hold.ts, fair-share.ts); unset, the defaults run.
+  const switches = ['RATE_LIMIT_PAUSE_AFTER', 'RATE_LIMIT_FAIR_SHARE'].filter((k) => process.env[k] !== undefined);
+  for (const k of switches) env[k] = process.env[k]!;
   const port = await freePort();
   const service = await spawnNode({ args: [entry], env: { ...env, PORT: String(port) }, port, readyPath: '/readyz' });
   let tenant: Awaited<ReturnType<typeof startTenantA>> | undefined;
@@ -109,7 +113,8 @@ export async function noisyNeighbour(c: Ctx, entry: string): Promise<ScenarioRes
         `B reads GET /stores/{id}/transactions?limit=20 at ${B_RATE} requests/s over 2 connections for ${seconds} s, alone and then while A floods; p50/p99 in ms, ratio = p99 over B alone.`,
         `A asked for ${o.requested} distinct live subscriptions on ${o.sockets} sockets (${o.acked} acknowledged) before B's second turn; refused: ${Object.entries(o.refused).map(([k, v]) => `${v}× ${k}`).join(', ') || 'none'}; sockets closed: ${Object.entries(o.closed).map(([k, v]) => `${v}× ${k}`).join(', ') || 'none'}. A's load runs in a process of its own, so it does not slow down the generator that measures B.`,
         `CPU ms per second: the service ${cpuAlone.toFixed(0)} with B alone, ${cpuTogether.toFixed(0)} while A floods; A's load process ${cpuA.toFixed(0)} (2 cores = 2,000).`,
-        'A\'s answers by status are in each row\'s note: 400 is a refused cost or zoom depth, 429 A\'s spent budget. The service ran with the default limits (MAX_COST, REST_MAX_ZOOM_DEPTH, RATE_LIMIT_*, WS_*).',
+        'A\'s answers by status are in each row\'s note: 400 is a refused cost or zoom depth, 429 A\'s spent budget. The service ran with the default limits (MAX_COST, REST_MAX_ZOOM_DEPTH, RATE_LIMIT_*, WS_*)'
+          + (switches.length ? `, except ${switches.map((k) => `${k}=${env[k]}`).join(', ')}.` : '.'),
       ],
     };
   } finally {

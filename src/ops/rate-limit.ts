@@ -15,6 +15,7 @@ import type { Principal } from '../auth/principal.js';
 import type { SendErrors } from './error-reply.js';
 import { verifyAccessToken } from '../auth/jwt.js';
 import { ConnectionHold } from './connection-hold.js';
+import { FairShare } from './fair-share.js';
 import type { ApiError } from '../services/errors.js';
 import { apiError, CATALOG, formatMessage } from '../services/error-catalog.js';
 
@@ -166,6 +167,20 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, se
     config.rateLimitMax, config.rateLimitCredentialsMax, windowSeconds, config.rateLimitCostPerPoint,
   );
   app.decorate('budget', budget);
+  const fair = new FairShare(config.rateLimitFairShare);
+  /** The budget key of each admitted request, for its turn (fair-share.ts). */
+  const keys = new WeakMap<FastifyRequest, string>();
+  // While other callers are active, a caller's requests take turns with theirs: once the body is in
+  // (preHandler), until the answer is built (onSend).
+  app.addHook('preHandler', async (req, reply) => {
+    const key = keys.get(req);
+    const turn = key === undefined ? undefined : fair.enter(key, reply.raw);
+    if (turn) await turn;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    fair.leave(reply.raw);
+    return payload;
+  });
   const hold = new ConnectionHold({
     after: config.rateLimitPauseAfter, maxMs: config.httpIdleTimeoutMs, max: config.rateLimitPausedMax,
     perAddress: config.rateLimitPausedPerAddress, keepAliveMs: config.httpKeepAliveTimeoutMs,
@@ -182,7 +197,10 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, se
     setRateLimitHeaders(reply, s);
     // A caller that keeps sending on this connection after being refused is not read from until its Retry-After.
     hold.note(reply.raw, key, s.allowed, s.reset);
-    if (s.allowed) return;
+    if (s.allowed) {
+      keys.set(req, key);
+      return;
+    }
     if (req.routeOptions.url === '/graphql') {
       // GraphQL clients read errors in GraphQL's shape, as the cost surcharge refusal answers (limits.ts).
       return reply.code(429).header('retry-after', String(s.reset)).type('application/json').send({
