@@ -83,6 +83,11 @@ export class Budget {
     return this.main.consume(key, units);
   }
 
+  /** The refusal a spend by `key` would get now, known without spending: its budget is spent until its window ends. */
+  spentFor(key: string): Spent | undefined {
+    return this.main.known(key);
+  }
+
   spendCredential(ip: string): Promise<Spent> {
     return this.credentials.consume(`credentials:${ip}`, 1);
   }
@@ -114,13 +119,19 @@ class Counter {
 
   constructor(private readonly limiter: RateLimiterAbstract, private readonly limit: number, private readonly windowSeconds: number) {}
 
-  async consume(key: string, units: number): Promise<Spent> {
+  /** The refusal of a key known to be spent, or undefined. */
+  known(key: string): Spent | undefined {
     const until = this.refusedUntil.get(key);
-    if (until !== undefined) {
-      const left = until - Date.now();
-      if (left > 0) return this.state(left, 0, false);
-      this.refusedUntil.delete(key);
-    }
+    if (until === undefined) return undefined;
+    const left = until - Date.now();
+    if (left > 0) return this.state(left, 0, false);
+    this.refusedUntil.delete(key);
+    return undefined;
+  }
+
+  async consume(key: string, units: number): Promise<Spent> {
+    const refused = this.known(key);
+    if (refused) return refused;
     try {
       const r = await this.limiter.consume(key, units);
       return this.state(r.msBeforeNext, r.remainingPoints, true);

@@ -1,5 +1,6 @@
 // A caller that keeps sending on a connection after 429 + Retry-After is not read from until the
-// Retry-After is over (src/ops/connection-hold.ts), while other tenants are served; a connection
+// Retry-After is over (src/ops/connection-hold.ts; a graphql-ws socket likewise after RATE_LIMITED
+// operations, ws-transport.ts), while other tenants are served; a connection
 // that carries several callers' requests (a proxy) is never paused, nor is one past the caps.
 // Real sockets (undici clients of one keep-alive connection each) against a listening app. Whether
 // a request waited is told by its answer, not by a clock: held until the window is over it is
@@ -9,6 +10,7 @@ import { Client } from 'undici';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { tokenChain, type Chain } from '../helpers/rest.js';
 import type { Config } from '../../src/config.js';
+import { RawWs } from '../helpers/raw-ws.js';
 
 /** A budget of 6 requests per 3 s window, so a held request is answered within seconds. */
 const MAX = 6;
@@ -45,6 +47,7 @@ describe.each(engines())('a client hammering after 429 (%s)', (engine) => {
   let a: Chain;
   let b: Chain;
   const clients: Client[] = [];
+  const sockets: RawWs[] = [];
   const open = () => {
     const c = connection(origin);
     clients.push(c.client);
@@ -58,6 +61,7 @@ describe.each(engines())('a client hammering after 429 (%s)', (engine) => {
     b = await tokenChain(t.app);
   });
   afterAll(async () => {
+    for (const s of sockets) s.close();
     for (const c of clients) await c.destroy();
     await t.close();
   });
@@ -94,6 +98,29 @@ describe.each(engines())('a client hammering after 429 (%s)', (engine) => {
     const answer = await next;
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body).data.store.id).toBeDefined();
+  });
+
+  it('reads no more operations from a socket refused twice for a spent budget until its retryAfter', async () => {
+    const c = await tokenChain(t.app);
+    const url = `${origin.replace(/^http/, 'ws')}/graphql`;
+    const flood = await RawWs.open(url, c.storeToken);
+    sockets.push(flood);
+    const outcomes = [];
+    for (let i = 0; i < MAX + 2; i++) outcomes.push(await flood.run('{ store { id } }'));
+    expect(outcomes.map((o) => o.type)).toEqual([...Array(MAX).fill('next'), 'error', 'error']);
+    expect(outcomes.slice(MAX).map((o) => o.payload[0].extensions.code)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+    // The socket is no longer read: this operation waits in the kernel's buffers…
+    const next = flood.run('{ store { id } }');
+    // …while tenant B is served over HTTP and over a socket of its own.
+    expect((await open().get(path(b), b.storeToken)).status).toBe(200);
+    const other = await RawWs.open(url, b.storeToken);
+    sockets.push(other);
+    expect((await other.run('{ store { id } }')).type).toBe('next');
+    expect(flood.frames.filter((f) => f.type === 'next' || f.type === 'error')).toHaveLength(MAX + 2);
+    // Read once the retryAfter is over, in a new window: run, not refused; the socket stayed open.
+    const answer = await next;
+    expect(answer.type, JSON.stringify(answer)).toBe('next');
+    expect(flood.closed).toBeUndefined();
   });
 
   it('never pauses a connection that has carried another caller\'s requests (a proxy)', async () => {
