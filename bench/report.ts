@@ -21,7 +21,7 @@ export interface Report {
   warnings: string[];
 }
 
-const f = (n: number | undefined, digits = 0) => (n === undefined || Number.isNaN(n) ? '' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const f = (n: number | null | undefined, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? '' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
 function rowLine(r: Row): string {

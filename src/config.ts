@@ -80,6 +80,18 @@ export interface Config {
   /** Credential and registration POSTs (/clients, /token, log-in and consent forms) per address per window. */
   rateLimitCredentialsMax: number;
   rateLimitWindowMs: number;
+  /**
+   * Refusals in a row, for one caller on one connection, after which the connection is not read
+   * from until the Retry-After it was given (src/ops/connection-hold.ts); 0 never pauses. Default
+   * 2, and 0 behind a trusted proxy (TRUST_PROXY), whose connections carry many callers' requests.
+   */
+  rateLimitPauseAfter: number;
+  /** Connections paused at once per instance; beyond it refusals are answered at once. */
+  rateLimitPausedMax: number;
+  /** Connections paused at once per peer address. */
+  rateLimitPausedPerAddress: number;
+  /** Requests one caller runs at once per instance while other callers are active too (src/ops/fair-share.ts); 0: no cap. */
+  rateLimitFairShare: number;
   /** Longest time to receive a whole request (uploads included). */
   httpRequestTimeoutMs: number;
   /** Longest time to receive the request line and headers (slow-header clients are cut off). */
@@ -146,6 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitMax: e.RATE_LIMIT_MAX ?? 6000,
     rateLimitCredentialsMax: e.RATE_LIMIT_CREDENTIALS_MAX ?? 600,
     rateLimitWindowMs: e.RATE_LIMIT_WINDOW_MS ?? 60_000,
+    rateLimitPauseAfter: e.RATE_LIMIT_PAUSE_AFTER ?? (trustProxy(e.TRUST_PROXY) === false ? 2 : 0),
+    rateLimitPausedMax: e.RATE_LIMIT_PAUSED_MAX ?? 1024,
+    rateLimitPausedPerAddress: e.RATE_LIMIT_PAUSED_PER_ADDRESS ?? 64,
+    rateLimitFairShare: e.RATE_LIMIT_FAIR_SHARE ?? 2,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS ?? 60_000,
     httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS ?? 10_000,
     httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5000,

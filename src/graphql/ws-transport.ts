@@ -45,8 +45,12 @@ export function makeWsHandler(options: ServerOptions<Record<string, unknown> | u
     socket.once('error', (err) => internalError(socket, err));
     let pongWait: NodeJS.Timeout | null = null;
     const ping = setInterval(() => {
-      if (socket.readyState !== socket.OPEN) return;
-      pongWait = setTimeout(() => socket.terminate(), KEEP_ALIVE_MS);
+      // A socket held unread (holdSocket) cannot read the pong: it is asked again after the hold.
+      if (socket.readyState !== socket.OPEN || socket.isPaused) return;
+      pongWait = setTimeout(function gone() {
+        pongWait = socket.isPaused ? setTimeout(gone, KEEP_ALIVE_MS) : null;
+        if (!pongWait) socket.terminate();
+      }, KEEP_ALIVE_MS);
       socket.once('pong', () => {
         if (pongWait) clearTimeout(pongWait);
         pongWait = null;
@@ -78,4 +82,15 @@ export function makeWsHandler(options: ServerOptions<Record<string, unknown> | u
       void closed(code, String(reason));
     });
   };
+}
+
+/**
+ * Stops reading the socket for `ms` (a caller that keeps sending operations after being refused
+ * for a spent budget): what it sends meanwhile waits in the kernel's buffers, costing no CPU, and
+ * is read afterwards. Already paused: left as it is. The keep-alive above waits for the pong.
+ */
+export function holdSocket(socket: WebSocket, ms: number): void {
+  if (socket.isPaused || socket.readyState !== socket.OPEN) return;
+  socket.pause();
+  setTimeout(() => { if (socket.readyState === socket.OPEN) socket.resume(); }, ms).unref();
 }

@@ -22,7 +22,8 @@ import { documentRules, hideSuggestions, maxCostRule, PERSISTED_QUERIES_OFF, rat
 import { CLOSE_TOO_MANY_SOCKETS, WsCaps } from './ws-caps.js';
 import { SocketSlots } from './ws-sockets.js';
 import { refusedForSize } from './response-size.js';
-import { budgetKey } from '../ops/rate-limit.js';
+import { budgetKey, type Spent } from '../ops/rate-limit.js';
+import { holdSocket } from './ws-transport.js';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -44,6 +45,8 @@ interface ConnectionState {
   slot?: string;
   /** Live subscriptions by operation id, counted in the store's distinct cap until they end. */
   live: Map<string, { store: number; shareKey: string }>;
+  /** Operations refused in a row for a spent budget (ws-hold.ts pauses the socket after a few). */
+  refusals: number;
 }
 
 const fail = (message: string, code: string, extensions: Record<string, unknown> = {}) =>
@@ -77,7 +80,7 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
   const states = new WeakMap<object, ConnectionState>();
   const stateOf = (extra: object) => {
     let s = states.get(extra);
-    if (!s) { s = { aborts: new Map(), live: new Map() }; states.set(extra, s); }
+    if (!s) { s = { aborts: new Map(), live: new Map(), refusals: 0 }; states.set(extra, s); }
     return s;
   };
   const endLive = (state: ConnectionState, id: string) => {
@@ -97,9 +100,19 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
     shut(extra, CLOSE_REVOKED);
     return false;
   };
+  const refuseSpent = (extra: WsExtra, state: ConnectionState, spent: Spent): readonly GraphQLError[] => {
+    if (++state.refusals >= config.rateLimitPauseAfter && config.rateLimitPauseAfter > 0) {
+      holdSocket(extra.socket, Math.min(spent.reset * 1000, config.httpIdleTimeoutMs));
+    }
+    return [rateLimitedError(budget!, spent, false)];
+  };
   /** The HTTP path's rules and budget for one operation: its execution arguments, or the errors refusing it. */
   const admit = async (extra: WsExtra, state: ConnectionState, id: string, payload: SubscribePayload,
     abort: AbortController): Promise<ExecutionArgs | readonly GraphQLError[]> => {
+    // A caller whose budget is spent is refused before its document is parsed or validated, as HTTP
+    // refuses it on arrival; one that keeps sending is not read from until its retryAfter.
+    const spentAlready = budget && state.key ? budget.spentFor(state.key) : undefined;
+    if (spentAlready) return refuseSpent(extra, state, spentAlready);
     if (payload.extensions?.persistedQuery) return fail(PERSISTED_QUERIES_OFF.message, PERSISTED_QUERIES_OFF.code);
     let document: DocumentNode;
     try {
@@ -135,8 +148,9 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
       const spent = await budget.spend(state.key, 1 + budget.surcharge(cost));
       if (!spent.allowed) {
         endLive(state, id);
-        return [rateLimitedError(budget, spent, false)];
+        return refuseSpent(extra, state, spent);
       }
+      state.refusals = 0;
     }
     // Each operation is a request: REST would check the token's liveness for it too.
     if (!(await stillLive(extra, state, performance.now()))) {

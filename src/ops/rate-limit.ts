@@ -14,6 +14,8 @@ import type { Config } from '../config.js';
 import type { Principal } from '../auth/principal.js';
 import type { SendErrors } from './error-reply.js';
 import { verifyAccessToken } from '../auth/jwt.js';
+import { ConnectionHold } from './connection-hold.js';
+import { FairShare } from './fair-share.js';
 import type { ApiError } from '../services/errors.js';
 import { apiError, CATALOG, formatMessage } from '../services/error-catalog.js';
 
@@ -63,8 +65,14 @@ export interface Spent {
 }
 
 export class Budget {
-  constructor(private readonly limiter: RateLimiterAbstract, private readonly credentialLimiter: RateLimiterAbstract,
-    readonly limit: number, readonly credentialLimit: number, readonly windowSeconds: number, readonly costPerPoint: number) {}
+  private readonly main: Counter;
+  private readonly credentials: Counter;
+
+  constructor(limiter: RateLimiterAbstract, credentialLimiter: RateLimiterAbstract,
+    readonly limit: number, readonly credentialLimit: number, readonly windowSeconds: number, readonly costPerPoint: number) {
+    this.main = new Counter(limiter, limit, windowSeconds);
+    this.credentials = new Counter(credentialLimiter, credentialLimit, windowSeconds);
+  }
 
   /** Units a request or operation of this calculated cost spends beyond its first one. */
   surcharge(cost: number): number {
@@ -72,11 +80,16 @@ export class Budget {
   }
 
   spend(key: string, units: number): Promise<Spent> {
-    return consume(this.limiter, this.limit, this.windowSeconds, key, units);
+    return this.main.consume(key, units);
+  }
+
+  /** The refusal a spend by `key` would get now, known without spending: its budget is spent until its window ends. */
+  spentFor(key: string): Spent | undefined {
+    return this.main.known(key);
   }
 
   spendCredential(ip: string): Promise<Spent> {
-    return consume(this.credentialLimiter, this.credentialLimit, this.windowSeconds, `credentials:${ip}`, 1);
+    return this.credentials.consume(`credentials:${ip}`, 1);
   }
 
   message(s: Spent): string {
@@ -90,16 +103,53 @@ export class Budget {
   }
 }
 
-async function consume(limiter: RateLimiterAbstract, limit: number, windowSeconds: number, key: string, units: number): Promise<Spent> {
-  const state = (r: RateLimiterRes, allowed: boolean): Spent => ({
-    allowed, limit, remaining: Math.max(0, r.remainingPoints), reset: Math.max(1, Math.ceil(r.msBeforeNext / 1000)),
-  });
-  try {
-    return state(await limiter.consume(key, units), true);
-  } catch (err) {
-    if (err instanceof RateLimiterRes) return state(err, false);
-    // Neither Redis nor the stand-in could count: let the call through rather than fail it.
-    return { allowed: true, limit, remaining: limit, reset: windowSeconds };
+/** Bounds the keys remembered as spent, like the token cache. */
+const REFUSED_MAX = 10_000;
+
+/** One limiter, and the keys it has refused until the end of their window. */
+class Counter {
+  /**
+   * Keys whose budget is spent, with the end of their window (ms since the epoch). The windows are
+   * fixed (a key's count starts at its first spend and expires with its window) and a refused spend
+   * still counts, so a key refused with nothing left is refused until then whatever it spends:
+   * asking the limiter again (a Redis round trip with REDIS_URL) would change nothing a caller is
+   * told. A flood over budget costs a map look-up here.
+   */
+  private readonly refusedUntil = new Map<string, number>();
+
+  constructor(private readonly limiter: RateLimiterAbstract, private readonly limit: number, private readonly windowSeconds: number) {}
+
+  /** The refusal of a key known to be spent, or undefined. */
+  known(key: string): Spent | undefined {
+    const until = this.refusedUntil.get(key);
+    if (until === undefined) return undefined;
+    const left = until - Date.now();
+    if (left > 0) return this.state(left, 0, false);
+    this.refusedUntil.delete(key);
+    return undefined;
+  }
+
+  async consume(key: string, units: number): Promise<Spent> {
+    const refused = this.known(key);
+    if (refused) return refused;
+    try {
+      const r = await this.limiter.consume(key, units);
+      return this.state(r.msBeforeNext, r.remainingPoints, true);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
+        if (err.remainingPoints <= 0 && err.msBeforeNext > 0) {
+          if (this.refusedUntil.size >= REFUSED_MAX) this.refusedUntil.clear();
+          this.refusedUntil.set(key, Date.now() + err.msBeforeNext);
+        }
+        return this.state(err.msBeforeNext, err.remainingPoints, false);
+      }
+      // Neither Redis nor the stand-in could count: let the call through rather than fail it.
+      return { allowed: true, limit: this.limit, remaining: this.limit, reset: this.windowSeconds };
+    }
+  }
+
+  private state(msBeforeNext: number, remaining: number, allowed: boolean): Spent {
+    return { allowed, limit: this.limit, remaining: Math.max(0, remaining), reset: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
   }
 }
 
@@ -128,15 +178,40 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, se
     config.rateLimitMax, config.rateLimitCredentialsMax, windowSeconds, config.rateLimitCostPerPoint,
   );
   app.decorate('budget', budget);
+  const fair = new FairShare(config.rateLimitFairShare);
+  /** The budget key of each admitted request, for its turn (fair-share.ts). */
+  const keys = new WeakMap<FastifyRequest, string>();
+  // While other callers are active, a caller's requests take turns with theirs: once the body is in
+  // (preHandler), until the answer is built (onSend).
+  app.addHook('preHandler', async (req, reply) => {
+    const key = keys.get(req);
+    const turn = key === undefined ? undefined : fair.enter(key, reply.raw);
+    if (turn) await turn;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    fair.leave(reply.raw);
+    return payload;
+  });
+  const hold = new ConnectionHold({
+    after: config.rateLimitPauseAfter, maxMs: config.httpIdleTimeoutMs, max: config.rateLimitPausedMax,
+    perAddress: config.rateLimitPausedPerAddress, keepAliveMs: config.httpKeepAliveTimeoutMs,
+  });
 
   // Added before the bearer hook of app.ts (requestKey verifies the token's signature itself).
   app.addHook('onRequest', async (req, reply) => {
     if (reply.sent || EXEMPT_ROUTES.has(req.routeOptions.url ?? '')) return;
     // A WebSocket upgrade spends nothing itself: each operation on the socket does (ws.ts).
     if (req.headers.upgrade?.toLowerCase() === 'websocket') return;
-    const s = isCredentialRequest(req) ? await budget.spendCredential(req.ip) : await budget.spend(requestKey(app, req), 1);
+    const credential = isCredentialRequest(req);
+    const key = credential ? `credentials:${req.ip}` : requestKey(app, req);
+    const s = credential ? await budget.spendCredential(req.ip) : await budget.spend(key, 1);
     setRateLimitHeaders(reply, s);
-    if (s.allowed) return;
+    // A caller that keeps sending on this connection after being refused is not read from until its Retry-After.
+    hold.note(reply.raw, key, s.allowed, s.reset);
+    if (s.allowed) {
+      keys.set(req, key);
+      return;
+    }
     if (req.routeOptions.url === '/graphql') {
       // GraphQL clients read errors in GraphQL's shape, as the cost surcharge refusal answers (limits.ts).
       return reply.code(429).header('retry-after', String(s.reset)).type('application/json').send({
