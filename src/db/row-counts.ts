@@ -4,8 +4,15 @@
 // a collection narrowed to values of one enumerated column (value_counts).
 import { sql, type RawBuilder } from 'kysely';
 
-/** Tables whose rows per store are counted: the collections that grow without bound with trade. */
-export const COUNTED_TABLES: readonly string[] = ['transactions', 'customers', 'subscriptions'];
+/** The tables migration 012 counts. */
+export const COUNTED_BY_012: readonly string[] = ['transactions', 'customers', 'subscriptions'];
+
+/**
+ * Tables whose rows per store are counted: the collections that grow without bound with trade, and
+ * (since 014) the event log, which grows with every write. Each has a (store_id, id) index on
+ * PostgreSQL, through which the repository reads a store's page in id order.
+ */
+export const COUNTED_TABLES: readonly string[] = [...COUNTED_BY_012, 'events'];
 
 /**
  * PostgreSQL spreads one store's count over this many rows (chosen by the writing connection), so

@@ -1,11 +1,14 @@
 // Growth, continued (issue 20): rows per store and value of a few enumerated columns
 // (COUNTED_VALUES, src/db/row-counts.ts), kept by triggers in the writing transaction like the
 // row counts of 012, so a collection filtered by such a value (`status=captured`) has an exact
-// total that does not grow with the store; and an index for a webhook's resend since a time.
+// total that does not grow with the store; the event log's rows per store counted as 012 counts
+// transactions (its first page's total_items counted the whole log); and an index for a
+// webhook's resend since a time.
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../database.js';
 import { index } from '../columns.js';
 import { COUNTED_VALUES, COUNT_SHARDS } from '../row-counts.js';
+import { countRowsOf } from './012_growth_counts.js';
 
 export async function up(db: Db, dialect: Dialect): Promise<void> {
   const int = dialect === 'postgres' ? 'bigint' : 'integer';
@@ -28,6 +31,13 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
         WHERE store_id IS NOT NULL AND ${column} IS NOT NULL GROUP BY store_id, ${column}`).execute(db);
     }
   }
+  // Every write appends events and takes its store row's lock to number them (src/events/log.ts):
+  // the counter row adds no waiting of its own.
+  await countRowsOf(db, dialect, 'events');
+  // A store's page of its log in id order (the REST feed's first page) walked the primary key past
+  // every other store's events on PostgreSQL, as transactions did before 012 (see there): the
+  // repository reads it through (store_id, id). The unique (store_id, sequence) index stays.
+  if (dialect === 'postgres') await index(db, 'events', ['store_id', 'id']);
   // A webhook's resend since a time (src/events/resend.ts) reads the store's events of one resource
   // from that time on, in (occurred_at, id) order: with this index it starts there instead of
   // walking the store's whole log (a store's catch-up after downtime cost its history's size).
