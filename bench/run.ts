@@ -23,6 +23,7 @@ import { addItem, checkout } from './scenarios/writes.js';
 import { subscriptions, webhooks } from './scenarios/live.js';
 import { coldStart, soak } from './scenarios/process.js';
 import { noisyNeighbour } from './scenarios/noisy.js';
+import { budgetText } from './budgets.js';
 
 const cfg = loadBenchConfig();
 const startedAt = new Date();
@@ -97,7 +98,7 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
     // The second engine repeats what depends on the database most (reads with the PostGraphile
     // peer, checkout's many writes, the delivery queue); the rest is the same code.
     const only = (id: string, title: string, fn: () => Promise<ScenarioResult>) => (first || cfg.full ? fn
-      : async () => skipped(id, title, engine, `measured on ${cfg.engines[0]} only, to keep the run near five minutes (BENCH_FULL=1 runs it here too)`));
+      : async () => skipped(id, title, engine, `measured on ${cfg.engines[0]} only, to keep the run near five minutes (BENCH_FULL=1 runs it here too)`, budgetText(id, engine)));
     await guard(`1 (${engine})`, only('1', 'REST GET one item', () => oneItem(ctx)));
     await guard(`2 (${engine})`, () => restCollection(ctx));
     await guard(`3 (${engine})`, () => graphqlCollection(ctx));

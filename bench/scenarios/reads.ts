@@ -9,6 +9,7 @@ import { jsonDiff, jsonHeaders, restHeaders, type Ctx } from '../context.js';
 import { appQuery, graphqlPoster, postgraphileQuery, type NestedQuery } from '../queries.js';
 import { fetcher } from '../api.js';
 import { describeStatements } from '../statements.js';
+import { GET_ONE, judgeGetOne, judgePeer, judgeRead, readRatio } from '../budgets.js';
 
 const ZOOM = 'zoom=items,items:item_options,items:item_category';
 /** transactions → items → item_options | item_category: three levels, four relation loads. */
@@ -67,9 +68,9 @@ export async function oneItem(c: Ctx): Promise<ScenarioResult> {
   const svc = res.get('service')!;
   const base = res.get('baseline')!;
   notes.push(`Statements of one request (best of 3): ${describeStatements(stmts.statements)}`);
+  notes.push(cpuNote(svc, base, GET_ONE));
   return {
-    id: '1', title: 'REST GET one item', engine: target.engine, verdict: 'measured',
-    budget: 'none in the issue; reported as a ratio to the baseline',
+    id: '1', title: 'REST GET one item', engine: target.engine, ...judgeGetOne(svc.rps / base.rps),
     rows: [loadRow('service', svc, { statements: stmts.count, ...versus(svc, base) }), loadRow('baseline (node:http + hand-written SQL)', base, { statements: 1, ratio: 1, cpuRatio: 1 })],
     notes,
   };
@@ -94,12 +95,10 @@ export async function restCollection(c: Ctx): Promise<ScenarioResult> {
   const stmtOk = s10.count === s100.count && s100.count <= stmtBudget;
   notes.push(`SQL statements per request: ${s10.count} at limit=10, ${s100.count} at limit=100 (budget: equal, and ≤ depth + 2 = ${stmtBudget} with depth = ${LEVELS} levels) → ${stmtOk ? 'met' : 'not met'}.`);
   notes.push(`The statements at limit=100 (best of 3): ${describeStatements(s100.statements)}`);
-  const met = ratio >= 1 / 1.5;
-  notes.push(cpuNote(svc, base, 1 / 1.5));
+  notes.push(cpuNote(svc, base, readRatio(target.engine, 'rest')));
   return {
     id: '2', title: 'REST transactions collection, limit=100, zoom=items,items:item_options,items:item_category', engine: target.engine,
-    verdict: met && stmtOk ? 'met' : 'not met', budget: 'throughput ≥ 1/1.5 (0.67) of the baseline; statements independent of page size and ≤ depth + 2',
-    reason: `throughput ratio ${ratio.toFixed(2)} (${met ? 'met' : 'not met'}); statements ${stmtOk ? 'met' : 'not met'}`,
+    ...judgeRead(target.engine, 'rest', ratio, stmtOk),
     rows: [
       loadRow('service', svc, { statements: s100.count, ...versus(svc, base) }),
       loadRow('baseline (node:http + hand-written SQL)', base, { statements: 5, ratio: 1, cpuRatio: 1 }),
@@ -157,14 +156,12 @@ export async function graphqlCollection(c: Ctx): Promise<ScenarioResult> {
     const r = res.get(p.name)!;
     rows.push(loadRow(`${p.label} (peer)`, r, { ...versus(r, base), note: `service/${p.label} = ${(svc.rps / r.rps).toFixed(2)}` }));
   }
-  const met = ratio >= 0.5;
-  notes.push(cpuNote(svc, base, 0.5));
+  notes.push(cpuNote(svc, base, readRatio(target.engine, 'graphql')));
+  const pg5 = res.get('postgraphile5');
   if (target.engine === 'postgres') notes.push('On PostgreSQL the CPU column counts the Node process only: the database\'s own work is not in it (PostGraphile 4 builds its JSON inside PostgreSQL, so its Node CPU is small by design; PostGraphile 5 runs on Node 22, its CPU column counts that process).');
   return {
     id: '3', title: 'GraphQL: store { transactions(first: 100) { nodes { … items { nodes { … itemOptions { nodes } itemCategory } } } } }',
-    engine: target.engine, verdict: met && stmtOk ? 'met' : 'not met',
-    budget: 'throughput ≥ 1/2 of the baseline; statements independent of page size and ≤ depth + 2',
-    reason: `throughput ratio ${ratio.toFixed(2)} (${met ? 'met' : 'not met'}); statements ${stmtOk ? 'met' : 'not met'}`,
+    engine: target.engine, ...judgePeer(judgeRead(target.engine, 'graphql', ratio, stmtOk), pg5 && svc.rps / pg5.rps),
     rows, notes,
   };
 }

@@ -80,6 +80,20 @@ export function compileFilters(r: ResourceDef, filters: Filter[], dialect: Diale
   return filters.map((flt) => one(filterableField(r, flt.field), flt.op, flt.value, dialect, alias));
 }
 
+/**
+ * The stored values a filter selects when it is a plain equality (`status=captured`) or list
+ * (`status=captured,refunded`) on one column, as text (an enum's name, a flag's 0 or 1), distinct;
+ * undefined for any other condition (ranges, wildcards, negations, null tests).
+ */
+export function equalityValues(r: ResourceDef, flt: Filter): string[] | undefined {
+  const f = filterableField(r, flt.field);
+  if (flt.op !== 'eq' && flt.op !== 'in') return undefined;
+  const raw = flt.op === 'in' ? (Array.isArray(flt.value) ? flt.value : String(flt.value).split(',')) : [String(flt.value)];
+  if (flt.op === 'eq' && raw[0].includes('*') && (f.kind === 'string' || f.kind === 'enum')) return undefined;
+  const values = raw.map((v) => coerce(f, v));
+  return values.every((v) => typeof v === 'string' || typeof v === 'number') ? [...new Set(values.map(String))] : undefined;
+}
+
 // NULL sorts first in ascending order on both engines (PostgreSQL's default is last), so pages and
 // keyset cursors agree across engines. `id` is never NULL and is ordered plainly: on PostgreSQL a
 // NULLS clause against the primary key's own order keeps the planner from walking that index, and

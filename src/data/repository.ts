@@ -4,11 +4,11 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { dynamic, type Database, type Db, type DynamicDb } from '../db/database.js';
 import type { RelDef, ResourceDef } from '../model/types.js';
-import { and, compileFilters, cursorCondition, orderSql } from './compile.js';
+import { and, compileFilters, cursorCondition, equalityValues, filterableField, orderSql } from './compile.js';
 import { decodeRow, encodeRow, type Row, type RowOf, type Values } from './codec.js';
 import type { ListQuery } from './query.js';
 import { ownerCondition, type TenantScope } from './tenancy.js';
-import { COUNTED_TABLES, storeRowCount } from '../db/row-counts.js';
+import { COUNTED_TABLES, COUNTED_VALUES, storeRowCount, storeValueCount } from '../db/row-counts.js';
 
 export interface Page<T extends Values = Values> {
   rows: T[];
@@ -30,14 +30,32 @@ function attributeConditions(r: ResourceDef, q: ListQuery, alias: string): Expre
 }
 
 /**
- * Whether the children's total is a store's whole collection kept in row_counts: listed by store,
- * narrowed by nothing (no filter, no extra condition), and every parent the caller's own store.
+ * The children's total as kept counts, when it is a store's whole collection (row_counts) or the
+ * rows of one value set of a counted column (value_counts): listed by store, narrowed by nothing
+ * else (at most that one equality filter, no extra condition), every parent the caller's own
+ * store. Undefined when the rows must be counted.
  */
-function keptCount(rel: RelDef, child: ResourceDef, ids: readonly number[], q: ListQuery, scope?: TenantScope): boolean {
-  if (rel.via !== 'store_id' || rel.where || !COUNTED_TABLES.includes(child.table)) return false;
-  if (q.filters.length || q.attributeFilters.length) return false;
-  if (child.owner !== 'STORE' && child.owner !== 'PARENT') return false;
-  return !scope || ids.every((id) => id === scope.storeId);
+function keptCount(rel: RelDef, child: ResourceDef, ids: readonly number[], q: ListQuery, scope?: TenantScope): KeptCount | undefined {
+  if (rel.via !== 'store_id' || rel.where || !COUNTED_TABLES.includes(child.table)) return undefined;
+  if (q.attributeFilters.length || q.filters.length > 1) return undefined;
+  if (child.owner !== 'STORE' && child.owner !== 'PARENT') return undefined;
+  if (scope && !ids.every((id) => id === scope.storeId)) return undefined;
+  if (!q.filters.length) return { table: child.table };
+  const column = filterableField(child, q.filters[0].field).column;
+  if (!column || !COUNTED_VALUES[child.table]?.includes(column)) return undefined;
+  const values = equalityValues(child, q.filters[0]);
+  return values ? { table: child.table, column, values } : undefined;
+}
+
+interface KeptCount {
+  table: string;
+  /** Counted per value of this column, for these values. */
+  column?: string;
+  values?: string[];
+}
+
+function keptCountSql(k: KeptCount, storeId: number) {
+  return k.column ? storeValueCount(k.table, k.column, storeId, k.values!) : storeRowCount(k.table, storeId);
 }
 
 export class Repository {
@@ -139,9 +157,11 @@ export class Repository {
       if (opts.total) {
         // The total ignores cursors and paging. An uncorrelated scalar subquery is computed once
         // (SQLite and PostgreSQL alike), so the page and its total take one statement.
-        // A whole store's collection reads its kept count, which does not grow with the store.
+        // A whole store's collection, or its rows of one counted value, reads the kept count,
+        // which does not grow with the store.
         const countWhere = [...extra, ...compileFilters(child, q.filters, d, 't'), ...attributeConditions(child, q, 't')];
-        const count = keptCount(rel, child, ids, q, scope) ? storeRowCount(child.table, ids[0])
+        const kept = keptCount(rel, child, ids, q, scope);
+        const count = kept ? keptCountSql(kept, ids[0])
           : this.dyn.selectFrom(`${child.table} as t`).select(sql<number>`count(*)`.as('n')).where((eb) => and(eb, countWhere));
         page = page.select(count.as('_total')) as typeof page;
       }
@@ -194,10 +214,12 @@ export class Repository {
     const ids = [...new Set(parentIds)];
     for (const id of ids) out.set(id, 0);
     if (!ids.length) return out;
-    if (keptCount(rel, child, ids, q, scope)) {
-      const kept = await this.dyn.selectFrom('row_counts').select(['store_id as p', sql<number>`sum(n)`.as('n')])
-        .where('table_name', '=', child.table).where('store_id', 'in', ids).groupBy('store_id').execute();
-      for (const row of kept) out.set(Number(row.p), Number(row.n));
+    const kept = keptCount(rel, child, ids, q, scope);
+    if (kept) {
+      let counts = this.dyn.selectFrom(kept.column ? 'value_counts' : 'row_counts').select(['store_id as p', sql<number>`sum(n)`.as('n')])
+        .where('table_name', '=', kept.table).where('store_id', 'in', ids);
+      if (kept.column) counts = counts.where('column_name', '=', kept.column).where('value', 'in', kept.values!);
+      for (const row of await counts.groupBy('store_id').execute()) out.set(Number(row.p), Number(row.n));
       return out;
     }
     const d = this.database.dialect;

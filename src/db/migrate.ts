@@ -16,6 +16,7 @@ import * as m010 from './migrations/010_downloads.js';
 import * as m011 from './migrations/011_faults_file_blobs.js';
 import * as m012 from './migrations/012_growth_counts.js';
 import * as m013 from './migrations/013_gift_cards.js';
+import * as m014 from './migrations/014_growth_value_counts.js';
 
 interface Migration {
   name: string;
@@ -36,6 +37,7 @@ export const migrations: Migration[] = [
   { name: '011_faults_file_blobs', up: m011.up },
   { name: '012_growth_counts', up: m012.up },
   { name: '013_gift_cards', up: m013.up },
+  { name: '014_growth_value_counts', up: m014.up },
 ];
 
 /**

@@ -1,10 +1,18 @@
 // Exact row counts per store, kept by the database in the writing transaction (migration
 // 012_growth_counts), so an unfiltered collection's total_items reads a few rows instead of
-// counting the whole store: its cost stays flat as the store grows.
+// counting the whole store: its cost stays flat as the store grows. The same holds, per value, for
+// a collection narrowed to values of one enumerated column (value_counts).
 import { sql, type RawBuilder } from 'kysely';
 
-/** Tables whose rows per store are counted: the collections that grow without bound with trade. */
-export const COUNTED_TABLES: readonly string[] = ['transactions', 'customers', 'subscriptions'];
+/** The tables migration 012 counts. */
+export const COUNTED_BY_012: readonly string[] = ['transactions', 'customers', 'subscriptions'];
+
+/**
+ * Tables whose rows per store are counted: the collections that grow without bound with trade, and
+ * (since 014) the event log, which grows with every write. Each has a (store_id, id) index on
+ * PostgreSQL, through which the repository reads a store's page in id order.
+ */
+export const COUNTED_TABLES: readonly string[] = [...COUNTED_BY_012, 'events'];
 
 /**
  * PostgreSQL spreads one store's count over this many rows (chosen by the writing connection), so
@@ -15,4 +23,21 @@ export const COUNT_SHARDS = 16;
 /** The exact number of `table` rows of one store, as a scalar subquery. */
 export function storeRowCount(table: string, storeId: number): RawBuilder<number> {
   return sql<number>`(SELECT coalesce(sum(rc.n), 0) FROM row_counts rc WHERE rc.table_name = ${table} AND rc.store_id = ${storeId})`;
+}
+
+/**
+ * Enumerated columns whose rows per store and value are counted too (value_counts, migration
+ * 014_growth_value_counts): the filters a store's collection is commonly narrowed by (a status, a
+ * flag), so `status=captured` reads its total from a few rows as the unfiltered collection does.
+ * Only columns with a handful of values belong here: each value of each store is a counter row.
+ */
+export const COUNTED_VALUES: Readonly<Record<string, readonly string[]>> = {
+  transactions: ['status'],
+  subscriptions: ['is_active'],
+};
+
+/** The exact number of `table` rows of one store whose `column` holds one of `values`, as a scalar subquery. */
+export function storeValueCount(table: string, column: string, storeId: number, values: readonly string[]): RawBuilder<number> {
+  return sql<number>`(SELECT coalesce(sum(vc.n), 0) FROM value_counts vc WHERE vc.table_name = ${table} AND vc.column_name = ${column}
+    AND vc.store_id = ${storeId} AND vc.value IN (${sql.join([...values])}))`;
 }

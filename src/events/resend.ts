@@ -3,6 +3,7 @@
 // event aimed at the chosen webhooks; a webhook's resend queues again every event of its resource
 // since a time (its own deliveries keep their webhook-id, so receivers can tell a resend of what
 // they have). Both are delivered with Service-Webhook-Refeed: true.
+import { sql, type SqlBool } from 'kysely';
 import { inTransaction } from '../db/database.js';
 import type { Values } from '../data/codec.js';
 import { tenantScope } from '../auth/principal.js';
@@ -83,15 +84,19 @@ export async function resendSince(ctx: ServiceContext, webhookId: number, input:
   if (!since) throw apiError(input.since == null ? 'SINCE_REQUIRED' : 'SINCE_INVALID', {}, { field: 'since' });
   const row = { id: hook.id, store_id: Number(hook.store_id), event_resource: String(hook.event_resource), events: JSON.stringify(hook.events ?? []), is_active: 1 };
   let queued = 0;
-  let after = 0;
-  // Batches keep each transaction short: on SQLite every writer waits for it.
+  let after: { at: string; id: number } | undefined;
+  // Batches keep each transaction short: on SQLite every writer waits for it. They follow the
+  // index (store_id, resource_type, occurred_at, id) from `since` on, so the cost is the events
+  // resent, not the store's whole log; deliveries still go in event order (claims order by event).
   for (;;) {
     const n = await inTransaction(dataOf(ctx).database, async (tx) => {
-      const events = await tx.selectFrom('events').select(['id', 'store_id', 'name', 'resource_type', 'resource_id', 'webhook_ids'])
-        .where('store_id', '=', row.store_id).where('resource_type', '=', row.event_resource).where('occurred_at', '>=', since)
-        .where('id', '>', after).orderBy('id').limit(BATCH).execute();
+      let sel = tx.selectFrom('events').select(['id', 'store_id', 'name', 'resource_type', 'resource_id', 'webhook_ids', 'occurred_at'])
+        .where('store_id', '=', row.store_id).where('resource_type', '=', row.event_resource);
+      sel = after ? sel.where(sql<SqlBool>`(occurred_at, id) > (${after.at}, ${after.id})`) : sel.where('occurred_at', '>=', since);
+      const events = await sel.orderBy('occurred_at').orderBy('id').limit(BATCH).execute();
       if (!events.length) return 0;
-      after = Number(events[events.length - 1].id);
+      const last = events[events.length - 1];
+      after = { at: String(last.occurred_at), id: Number(last.id) };
       const chosen = events.filter((e) => takes(row, e));
       if (!chosen.length) return events.length;
       const now = formatTimestamp(ctx.clock.now());

@@ -3,6 +3,7 @@
 // its resource since a time again (same webhook-id as the first delivery). Both need
 // webhooks_resend or store_full_access, validate their input naming the field, and stay in the store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { containerOf } from '../../src/app.js';
 import { engines } from '../helpers/app.js';
 import { call, errorFields, json, link, tokenChain } from '../helpers/rest.js';
 import { narrowToken } from '../helpers/tokens.js';
@@ -115,6 +116,30 @@ describe.each(engines())('webhook resend on %s', (engine) => {
     // The offset form of the spec's timestamps is accepted too.
     const offset = await call(w.app, `${link(hook, 'self')}/resend`, { method: 'POST', token: w.chain.storeToken, body: { since: '2000-01-01T00:00:00+0000' } });
     expect(json(offset).queued).toBe(3);
+    await call(w.app, link(hook, 'self'), { method: 'DELETE', token: w.chain.storeToken });
+  });
+  it('resends across several batches of the log from the time given on, ties of time and out-of-order times included', async () => {
+    // An inactive webhook: the statuses are queued and nothing is delivered, which keeps this about the log's read.
+    const hook = await w.createWebhook({ url: `${rx.url}/batches`, is_active: 0 });
+    const { db } = containerOf(w.app).database;
+    const storeId = idOf(link(w.store, 'self'));
+    const since = '2031-01-01T00:00:00+0000';
+    const at = (i: number) => (i % 7 === 3 ? '2030-12-31T23:59:59+0000' : i < 700 ? since : '2031-01-01T00:00:01+0000');
+    const base = Number((await db.selectFrom('stores').select('event_sequence').where('id', '=', storeId).executeTakeFirstOrThrow()).event_sequence);
+    const n = 1_203;
+    for (let from = 0; from < n; from += 300) {
+      await db.insertInto('events').values(Array.from({ length: Math.min(300, n - from) }, (_, k) => from + k).map((i) => ({
+        store_id: storeId, sequence: base + 1 + i, name: 'customer/created', resource_type: 'customer', resource_id: 1_000_000 + i,
+        occurred_at: at(i), payload: '{}', dispatched_at: at(i), date_created: at(i), date_modified: at(i),
+      }))).execute();
+    }
+    await db.updateTable('stores').set({ event_sequence: base + n }).where('id', '=', storeId).execute();
+    const expected = Array.from({ length: n }, (_, i) => i).filter((i) => i % 7 !== 3).map((i) => 1_000_000 + i);
+    const res = await call(w.app, `${link(hook, 'self')}/resend`, { method: 'POST', token: w.chain.storeToken, body: { since } });
+    expect(res.statusCode).toBe(202);
+    expect(json(res).queued).toBe(expected.length);
+    const queued = await db.selectFrom('webhook_statuses').select('resource_id').where('webhook_id', '=', idOf(link(hook, 'self'))).execute();
+    expect(queued.map((q) => Number(q.resource_id)).sort((a, b) => a - b)).toEqual(expected);
     await call(w.app, link(hook, 'self'), { method: 'DELETE', token: w.chain.storeToken });
   });
 });

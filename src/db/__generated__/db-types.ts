@@ -635,6 +635,15 @@ export interface UsersTable {
   date_modified: IsoTimestamp | null;
 }
 
+export interface ValueCountsTable {
+  table_name: string;
+  column_name: string;
+  store_id: number;
+  value: string;
+  shard: number;
+  n: number;
+}
+
 export interface WebSessionsTable {
   id: Generated<number>;
   id_hash: string;
@@ -741,6 +750,7 @@ export interface DB {
   transaction_logs: TransactionLogsTable;
   transactions: TransactionsTable;
   users: UsersTable;
+  value_counts: ValueCountsTable;
   web_sessions: WebSessionsTable;
   webhook_logs: WebhookLogsTable;
   webhook_statuses: WebhookStatusesTable;

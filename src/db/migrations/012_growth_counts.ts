@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../database.js';
 import { index } from '../columns.js';
-import { COUNTED_TABLES, COUNT_SHARDS } from '../row-counts.js';
+import { COUNTED_BY_012, COUNT_SHARDS } from '../row-counts.js';
 
 export async function up(db: Db, dialect: Dialect): Promise<void> {
   const int = dialect === 'postgres' ? 'bigint' : 'integer';
@@ -17,21 +17,26 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('row_counts_pk', ['table_name', 'store_id', 'shard'])
     .execute();
   if (dialect === 'postgres') await postgresCounters(db);
-  for (const table of COUNTED_TABLES) {
-    if (dialect === 'sqlite') await sqliteCounters(db, table);
-    else {
-      await sql.raw(`CREATE TRIGGER ${table}_count_ins AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows
-        FOR EACH STATEMENT EXECUTE FUNCTION row_counts_ins()`).execute(db);
-      await sql.raw(`CREATE TRIGGER ${table}_count_del AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows
-        FOR EACH STATEMENT EXECUTE FUNCTION row_counts_del()`).execute(db);
-      // Rows almost never change store; only those that do pay for this one.
-      await sql.raw(`CREATE TRIGGER ${table}_count_move AFTER UPDATE OF store_id ON ${table}
-        FOR EACH ROW WHEN (OLD.store_id IS DISTINCT FROM NEW.store_id) EXECUTE FUNCTION row_counts_move()`).execute(db);
-    }
+  for (const table of COUNTED_BY_012) {
+    await countRowsOf(db, dialect, table);
     if (dialect === 'postgres') await storeOrderIndex(db, table);
-    await sql.raw(`INSERT INTO row_counts (table_name, store_id, shard, n)
-      SELECT '${table}', store_id, 0, count(*) FROM ${table} WHERE store_id IS NOT NULL GROUP BY store_id`).execute(db);
   }
+}
+
+/** Keeps `table`'s rows per store counted from now on, and counts those already there. */
+export async function countRowsOf(db: Db, dialect: Dialect, table: string): Promise<void> {
+  if (dialect === 'sqlite') await sqliteCounters(db, table);
+  else {
+    await sql.raw(`CREATE TRIGGER ${table}_count_ins AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION row_counts_ins()`).execute(db);
+    await sql.raw(`CREATE TRIGGER ${table}_count_del AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION row_counts_del()`).execute(db);
+    // Rows almost never change store; only those that do pay for this one.
+    await sql.raw(`CREATE TRIGGER ${table}_count_move AFTER UPDATE OF store_id ON ${table}
+      FOR EACH ROW WHEN (OLD.store_id IS DISTINCT FROM NEW.store_id) EXECUTE FUNCTION row_counts_move()`).execute(db);
+  }
+  await sql.raw(`INSERT INTO row_counts (table_name, store_id, shard, n)
+    SELECT '${table}', store_id, 0, count(*) FROM ${table} WHERE store_id IS NOT NULL GROUP BY store_id`).execute(db);
 }
 
 /**

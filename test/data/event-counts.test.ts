@@ -1,0 +1,108 @@
+// The event log's rows per store, counted since migration 014 like transactions since 012: the
+// store's events collection (REST svc:events, GraphQL store.events) reads its total_items and
+// totalCount from row_counts, exact through appends by the log's own code (single events and runs),
+// concurrent writers, a store's deletion and the backfill of the events already logged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { inTransaction, openDatabase, type Database } from '../../src/db/database.js';
+import { migrate, migrations } from '../../src/db/migrate.js';
+import { Repository } from '../../src/data/repository.js';
+import { buildRegistry } from '../../src/model/registry.js';
+import { emptyQuery } from '../../src/data/query.js';
+import { appendEvents, type NewEvent } from '../../src/events/log.js';
+import { engines, PG_URL } from '../helpers/app.js';
+
+const registry = buildRegistry();
+const store = registry.resource('store');
+const event = registry.resource('event');
+const rel = store.relsByName.get('events')!;
+const stamp = '2026-01-01T00:00:00+0000';
+
+describe.each(engines())('kept event counts on %s', (engine) => {
+  const schemas: string[] = [];
+  const opened: Database[] = [];
+  let database: Database;
+  let repo: Repository;
+  let storeA: number;
+  let storeB: number;
+
+  async function open(): Promise<Database> {
+    const schema = engine === 'postgres' ? `eventcounts_${randomBytes(4).toString('hex')}` : undefined;
+    if (schema) schemas.push(schema);
+    const d = await openDatabase({ url: engine === 'postgres' ? PG_URL! : ':memory:', schema });
+    opened.push(d);
+    return d;
+  }
+
+  async function stores(d: Database): Promise<[number, number]> {
+    const user = await d.db.insertInto('users').values({ first_name: 'A', last_name: 'B', email: 'a@b.c', date_created: stamp, date_modified: stamp }).returning('id').executeTakeFirstOrThrow();
+    const one = async (domain: string) => Number((await d.db.insertInto('stores').values({
+      user_id: user.id, store_name: domain, store_domain: domain, store_url: 'https://x.y', store_email: 'x@y.z', postal_code: '1',
+      region: 'R', country: 'US', date_created: stamp, date_modified: stamp,
+    }).returning('id').executeTakeFirstOrThrow()).id);
+    return [await one('a'), await one('b')];
+  }
+
+  const ev = (storeId: number, i: number): NewEvent => ({ storeId, name: 'customer/created', resourceType: 'customer', resourceId: i, occurredAt: stamp, payload: { i } });
+  const append = (d: Database, events: NewEvent[]) => inTransaction(d, (tx) => appendEvents(tx, events));
+  const exact = async (d: Database, storeId: number) =>
+    Number((await d.db.selectFrom('events').select(sql<number>`count(*)`.as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow()).n);
+  const total = async (r: Repository, storeId: number) => (await r.listChildren(rel, event, [storeId], emptyQuery(1), { storeId }, { total: true })).total;
+  const counted = async (r: Repository, storeId: number) => (await r.countChildren(rel, event, [storeId], emptyQuery(1), { storeId })).get(storeId);
+
+  beforeAll(async () => {
+    database = await open();
+    await migrate(database);
+    repo = new Repository(database);
+    [storeA, storeB] = await stores(database);
+  });
+  afterAll(async () => {
+    for (const d of opened) await d.close();
+    if (schemas.length) {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      for (const s of schemas) await c.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+      await c.end();
+    }
+  });
+
+  it('counts single events, runs over two stores and concurrent writers exactly, and reads the count for the collection', async () => {
+    await append(database, [ev(storeA, 1)]);
+    await append(database, [ev(storeA, 2), ev(storeA, 3), ev(storeB, 4), ev(storeA, 5)]);
+    await Promise.all(Array.from({ length: 16 }, (_, i) => append(database, [ev(i % 2 ? storeA : storeB, 10 + i), ev(storeA, 100 + i)])));
+    for (const id of [storeA, storeB]) {
+      const n = await exact(database, id);
+      expect(await total(repo, id)).toBe(n);
+      expect(await counted(repo, id)).toBe(n);
+    }
+    expect(await exact(database, storeA)).toBe(4 + 8 + 16);
+    // The store's page in id order (read through (store_id, id) on PostgreSQL) is the plain query's.
+    const all = (await database.db.selectFrom('events').select('id').where('store_id', '=', storeA).orderBy('id').execute()).map((r) => Number(r.id));
+    const page = await repo.listChildren(rel, event, [storeA], { ...emptyQuery(4), offset: 2 }, { storeId: storeA }, { total: true });
+    expect(page.byParent.get(storeA)!.map((e) => e.id)).toEqual(all.slice(2, 6));
+    expect(page.total).toBe(all.length);
+    // Skewing the kept count shows that the total is read from it.
+    await database.db.insertInto('row_counts').values({ table_name: 'events', store_id: storeA, shard: 999, n: 1000 }).execute();
+    try {
+      expect(await total(repo, storeA)).toBe(1028);
+      expect(await counted(repo, storeA)).toBe(1028);
+    } finally {
+      await database.db.deleteFrom('row_counts').where('shard', '=', 999).execute();
+    }
+  });
+
+  it('counts the events logged before the migration', async () => {
+    const d = await open();
+    const at = migrations.findIndex((m) => m.name === '014_growth_value_counts');
+    for (const m of migrations.slice(0, at)) await m.up(d.db, d.dialect);
+    const [a, b] = await stores(d);
+    await append(d, [ev(a, 1), ev(a, 2), ev(b, 3)]);
+    for (const m of migrations.slice(at)) await m.up(d.db, d.dialect);
+    await append(d, [ev(a, 4)]);
+    const r = new Repository(d);
+    expect(await total(r, a)).toBe(3);
+    expect(await counted(r, b)).toBe(1);
+  });
+});

@@ -1,0 +1,151 @@
+// The kept counts per value of migration 014_growth_value_counts on both engines: a store's
+// collection filtered by one value set of a counted column (transactions `status=captured`, or a
+// list of statuses) reads its total from value_counts, which stays exact through inserts, deletes,
+// status changes, moves between stores, concurrent writers and the backfill of older rows; any
+// other filter still counts rows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { migrate, migrations } from '../../src/db/migrate.js';
+import { Repository } from '../../src/data/repository.js';
+import { buildRegistry } from '../../src/model/registry.js';
+import { emptyQuery, type Filter, type ListQuery } from '../../src/data/query.js';
+import { engines, PG_URL } from '../helpers/app.js';
+
+const registry = buildRegistry();
+const store = registry.resource('store');
+const transaction = registry.resource('transaction');
+const rel = store.relsByName.get('transactions')!;
+const stamp = '2026-01-01T00:00:00+0000';
+const STATUSES = ['authorized', 'captured', 'refunded', 'voided'];
+
+describe.each(engines())('kept counts per value on %s', (engine) => {
+  const schemas: string[] = [];
+  const opened: Database[] = [];
+  let database: Database;
+  let repo: Repository;
+  let storeA: number;
+  let storeB: number;
+
+  async function open(): Promise<Database> {
+    const schema = engine === 'postgres' ? `valuecounts_${randomBytes(4).toString('hex')}` : undefined;
+    if (schema) schemas.push(schema);
+    const d = await openDatabase({ url: engine === 'postgres' ? PG_URL! : ':memory:', schema });
+    opened.push(d);
+    return d;
+  }
+
+  async function stores(d: Database): Promise<[number, number]> {
+    const user = await d.db.insertInto('users').values({ first_name: 'A', last_name: 'B', email: 'a@b.c', date_created: stamp, date_modified: stamp }).returning('id').executeTakeFirstOrThrow();
+    const one = async (domain: string) => Number((await d.db.insertInto('stores').values({
+      user_id: user.id, store_name: domain, store_domain: domain, store_url: 'https://x.y', store_email: 'x@y.z', postal_code: '1',
+      region: 'R', country: 'US', date_created: stamp, date_modified: stamp,
+    }).returning('id').executeTakeFirstOrThrow()).id);
+    return [await one('a'), await one('b')];
+  }
+
+  const row = (storeId: number, status: string) => ({ store_id: storeId, status, currency_code: 'USD', date_created: stamp, date_modified: stamp });
+  const statusFilter = (value: string | string[]): ListQuery =>
+    ({ ...emptyQuery(1), filters: [{ field: 'status', op: Array.isArray(value) ? 'in' : 'eq', value } as Filter] });
+  const exact = async (d: Database, storeId: number, statuses: string[]) =>
+    Number((await d.db.selectFrom('transactions').select(sql<number>`count(*)`.as('n'))
+      .where('store_id', '=', storeId).where('status', 'in', statuses).executeTakeFirstOrThrow()).n);
+  /** The total a page of one row reports (REST total_items), and GraphQL's totalCount. */
+  const total = async (r: Repository, storeId: number, q: ListQuery) =>
+    (await r.listChildren(rel, transaction, [storeId], q, { storeId }, { total: true })).total;
+  const counted = async (r: Repository, storeId: number, q: ListQuery) =>
+    (await r.countChildren(rel, transaction, [storeId], q, { storeId })).get(storeId);
+
+  beforeAll(async () => {
+    database = await open();
+    await migrate(database);
+    repo = new Repository(database);
+    [storeA, storeB] = await stores(database);
+  });
+  afterAll(async () => {
+    for (const d of opened) await d.close();
+    if (schemas.length) {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      for (const s of schemas) await c.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+      await c.end();
+    }
+  });
+
+  async function expectExact(): Promise<void> {
+    for (const id of [storeA, storeB]) {
+      for (const statuses of [...STATUSES.map((s) => [s]), ['captured', 'refunded']]) {
+        const n = await exact(database, id, statuses);
+        const q = statusFilter(statuses.length === 1 ? statuses[0] : statuses);
+        if (n > 0) expect(await total(repo, id, q)).toBe(n);
+        expect(await counted(repo, id, q)).toBe(n);
+      }
+    }
+  }
+
+  it('stays exact through inserts, a multi-row insert over two stores, status changes, deletes and a move', async () => {
+    for (let i = 0; i < 4; i++) await repo.insert(transaction, row(storeA, 'authorized'));
+    await database.db.insertInto('transactions').values([row(storeA, 'captured'), row(storeB, 'captured'), row(storeA, 'captured'),
+      row(storeB, 'authorized'), row(storeA, 'refunded')]).execute();
+    await expectExact();
+    const ids = (await database.db.selectFrom('transactions').select('id').where('store_id', '=', storeA).orderBy('id').execute()).map((r) => Number(r.id));
+    await database.db.updateTable('transactions').set({ status: 'captured' }).where('id', 'in', ids.slice(0, 3)).execute();
+    await database.db.updateTable('transactions').set({ status: 'captured', currency_code: 'EUR' }).where('id', '=', ids[0]).execute();
+    await database.db.updateTable('transactions').set({ currency_code: 'GBP' }).where('store_id', '=', storeA).execute();
+    await expectExact();
+    await database.db.deleteFrom('transactions').where('id', '=', ids[1]).execute();
+    await database.db.updateTable('transactions').set({ store_id: storeB, status: 'voided' }).where('id', '=', ids[2]).execute();
+    await database.db.updateTable('transactions').set({ store_id: storeB }).where('id', '=', ids[3]).execute();
+    await expectExact();
+    expect(await exact(database, storeA, ['captured'])).toBe(3);
+    expect(await exact(database, storeB, ['voided'])).toBe(1);
+  });
+
+  it('answers an equality or list filter on status from the kept counts and any other filter from the rows', async () => {
+    const captured = await exact(database, storeA, ['captured']);
+    const refunded = await exact(database, storeA, ['refunded']);
+    // Skewing the kept count shows which source each total is read from.
+    await database.db.insertInto('value_counts').values({ table_name: 'transactions', column_name: 'status', store_id: storeA, value: 'captured', shard: 999, n: 1000 }).execute();
+    try {
+      expect(await total(repo, storeA, statusFilter('captured'))).toBe(captured + 1000);
+      expect(await counted(repo, storeA, statusFilter('captured'))).toBe(captured + 1000);
+      expect(await counted(repo, storeA, statusFilter(['captured', 'refunded', 'captured']))).toBe(captured + refunded + 1000);
+      const rows = (q: ListQuery) => counted(repo, storeA, q);
+      expect(await rows({ ...emptyQuery(1), filters: [{ field: 'status', op: 'eq', value: 'capt*' }] })).toBe(captured);
+      expect(await rows({ ...emptyQuery(1), filters: [{ field: 'status', op: 'not', value: 'authorized' }] })).toBe(await exact(database, storeA, ['captured', 'refunded', 'voided']));
+      expect(await rows({ ...emptyQuery(1), filters: [{ field: 'status', op: 'eq', value: 'captured' }, { field: 'currency_code', op: 'eq', value: 'GBP' }] })).toBe(captured);
+      expect(await total(repo, storeA, { ...statusFilter('captured'), attributeFilters: [{ rel: 'attributes', name: 'x', op: 'eq', value: '*' }] })).toBeUndefined();
+      // Another store's token reaching store A's collection counts nothing, kept or not.
+      expect((await repo.countChildren(rel, transaction, [storeA], statusFilter('captured'), { storeId: storeB })).get(storeA)).toBe(0);
+    } finally {
+      await database.db.deleteFrom('value_counts').where('shard', '=', 999).execute();
+    }
+  });
+
+  it('stays exact under concurrent writers of one store', async () => {
+    const ids = (await Promise.all(Array.from({ length: 12 }, () => repo.insert(transaction, row(storeA, 'authorized'))))).map((t) => t.id);
+    await Promise.all(ids.flatMap((id, i) => [
+      database.db.updateTable('transactions').set({ status: STATUSES[i % 4] }).where('id', '=', id).execute(),
+      database.db.updateTable('transactions').set({ status: STATUSES[(i + 1) % 4] }).where('id', '=', id).execute(),
+      i % 3 === 0 ? database.db.deleteFrom('transactions').where('id', '=', id).execute() : repo.insert(transaction, row(storeA, STATUSES[i % 4])),
+    ]));
+    await expectExact();
+  });
+
+  it('counts the rows that existed before the migration', async () => {
+    const d = await open();
+    const last = migrations.findIndex((m) => m.name === '014_growth_value_counts');
+    for (const m of migrations.slice(0, last)) await m.up(d.db, d.dialect);
+    const [a, b] = await stores(d);
+    await d.db.insertInto('transactions').values([row(a, 'captured'), row(a, 'captured'), row(a, 'authorized'), row(b, 'captured')]).execute();
+    await migrations[last].up(d.db, d.dialect);
+    for (const m of migrations.slice(last + 1)) await m.up(d.db, d.dialect);
+    await d.db.insertInto('transactions').values(row(a, 'captured')).execute();
+    const r = new Repository(d);
+    expect(await total(r, a, statusFilter('captured'))).toBe(3);
+    expect(await counted(r, b, statusFilter('captured'))).toBe(1);
+    expect(await counted(r, a, statusFilter('authorized'))).toBe(1);
+  });
+});
