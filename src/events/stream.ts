@@ -26,6 +26,29 @@ export interface StreamOptions {
   admit?: (readAt: number) => Promise<boolean>;
   /** Events the stream may hold from the feed for a consumer that is not pulling (default 1,000). */
   maxQueued?: number;
+  /**
+   * Offered the rest of the stream once it is level with the store's shared feed: a transport that
+   * delivers one event to many identical subscribers at once (graphql/ws-fanout.ts) takes every
+   * later event from there and returns the function that lets go; undefined keeps the stream as is.
+   */
+  handOver?: (h: FeedHandOver) => (() => void) | undefined;
+}
+
+/** What a stream level with its store's feed hands to whoever takes its later events. */
+export interface FeedHandOver {
+  /** Every event up to this sequence has been handed out (or filtered out). */
+  at: number;
+  /** Whether the stream would hand out this event (its resources, names and the principal's read access). */
+  wants: (row: Values) => boolean;
+  /** How often the stream wanted the log looked at without a signal. */
+  pollMs: number;
+  /**
+   * Joins `member` to the store's feed; it is offered every batch read after the returned cursor.
+   * Called synchronously within handOver, the cursor is `at`.
+   */
+  join: (member: FeedMember) => { cursor: number; leave: () => void };
+  /** Ends the stream with this error, as a failed read of the log would (the transport reports it). */
+  fail: (err: unknown) => void;
 }
 
 interface Batch { rows: Values[]; to: number; readAt: number }
@@ -88,8 +111,12 @@ function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator
   let queued = 0;
   let stopped = false;
   let wake: (() => void) | undefined;
+  /** Lets go of whoever took the stream's events over (handOver); called at once on stop. */
+  let release: (() => void) | undefined;
   const stop = () => {
     stopped = true;
+    release?.();
+    release = undefined;
     wake?.();
   };
   const member: FeedMember = {
@@ -116,6 +143,11 @@ function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator
   async function* events(): AsyncGenerator<Values> {
     const feeds = storeFeeds(dataOf(ctx).database, ctx.bus);
     const feed = feeds.join(o.storeId, member);
+    let joined = true;
+    const leave = () => {
+      if (joined) feeds.leave(feed, member);
+      joined = false;
+    };
     if (o.signal?.aborted) stopped = true;
     o.signal?.addEventListener('abort', stop);
     try {
@@ -128,6 +160,25 @@ function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator
         } else if (!following) {
           const bound = feed.cursor;
           if (handed >= bound) {
+            if (handed === bound && o.handOver) {
+              // Another takes every later event: wait to be stopped (or failed), holding nothing.
+              let fail: (err: unknown) => void = () => undefined;
+              const parked = new Promise<void>((resolve, reject) => { wake = resolve; fail = reject; });
+              release = o.handOver({
+                at: handed, wants, pollMs: member.pollMs, fail: (err) => { release?.(); release = undefined; fail(err); },
+                join: (m) => {
+                  const shared = feeds.join(o.storeId, m);
+                  return { cursor: shared.cursor, leave: () => feeds.leave(shared, m) };
+                },
+              });
+              if (release) {
+                // The taker is a member of the feed now, so leaving it keeps the feed (and its reads) alive.
+                leave();
+                await parked;
+                return;
+              }
+              wake = undefined;
+            }
             // Level with the feed: from here on its batches carry everything after `handed`.
             following = true;
             position = handed;
@@ -150,7 +201,9 @@ function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator
         }
       }
     } finally {
-      feeds.leave(feed, member);
+      release?.();
+      release = undefined;
+      leave();
       o.signal?.removeEventListener('abort', stop);
     }
   }

@@ -2,7 +2,7 @@
 // now), the `events` pull query, and the `events` subscription over graphql-ws. Both read the same
 // log as webhooks, through src/events/stream.ts.
 import type { Values } from '../data/codec.js';
-import { decodeEventCursor, encodeEventCursor, mayReceive, streamEvents } from '../events/stream.js';
+import { decodeEventCursor, encodeEventCursor, mayReceive, streamEvents, type StreamOptions } from '../events/stream.js';
 import { eventFeedPage } from '../events/feed.js';
 import type { Registry } from '../model/types.js';
 import type { GraphQLContext } from './context.js';
@@ -17,6 +17,8 @@ export interface LiveContext {
   pollMs?: number;
   /** Asked before each batch of events is sent; false stops the stream (the transport closes). */
   admit?: (readAt: number) => Promise<boolean>;
+  /** Takes the stream's events once it is level with the store's feed (ws-fanout.ts). */
+  handOver?: StreamOptions['handOver'];
 }
 
 interface EventArgs {
@@ -75,7 +77,7 @@ export function eventsSubscription() {
       const storeId = storeOf(ctx);
       return streamEvents(ctx.svc, {
         storeId, after: afterOf(args), resources: args.resources ?? undefined, names: args.names ?? undefined,
-        signal: ctx.signal, pollMs: ctx.pollMs, admit: ctx.admit,
+        signal: ctx.signal, pollMs: ctx.pollMs, admit: ctx.admit, handOver: ctx.handOver,
       });
     },
     resolve: (row: Values) => row,

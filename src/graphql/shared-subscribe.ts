@@ -23,14 +23,14 @@ type Result = ExecutionResult | Promise<ExecutionResult>;
 /** Per event payload: the result of each key that executed it. Gone with the payload. */
 const results = new WeakMap<object, Map<string, Result>>();
 
-/** One event's execution, with loaders of its own. */
-function executeOne(args: ExecutionArgs, payload: unknown): Result {
+/** One event's execution, with loaders of its own (also ws-fanout.ts's, one per group of subscribers). */
+export function executeEvent(args: ExecutionArgs, payload: unknown): Result {
   const ctx = args.contextValue as GraphQLContext;
   return execute({ ...args, rootValue: payload, contextValue: { ...ctx, loaders: new Loaders(ctx.svc) } });
 }
 
 function executeShared(args: ExecutionArgs, key: string | undefined, payload: unknown): Result {
-  if (!key || typeof payload !== 'object' || payload === null) return executeOne(args, payload);
+  if (!key || typeof payload !== 'object' || payload === null) return executeEvent(args, payload);
   let byKey = results.get(payload);
   if (!byKey) {
     byKey = new Map();
@@ -38,7 +38,7 @@ function executeShared(args: ExecutionArgs, key: string | undefined, payload: un
   }
   let result = byKey.get(key);
   if (!result) {
-    result = executeOne(args, payload);
+    result = executeEvent(args, payload);
     byKey.set(key, result);
   }
   return result;

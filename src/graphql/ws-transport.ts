@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
-import { sendText } from './ws-frame.js';
+import { sendFrame, sendText } from './ws-frame.js';
 
 export interface WsExtra {
   readonly socket: WebSocket;
@@ -25,11 +25,32 @@ const reasonOf = (err: unknown) => {
   return Buffer.byteLength(m) < 124 ? m : 'Internal server error';
 };
 
-export interface TransportOptions {
-  log: FastifyBaseLogger;
+export interface SendLimits {
   maxBufferedBytes: number;
   /** A send found the socket's backlog over the limit; the frame was not queued. */
   tooSlow: (extra: WsExtra) => void;
+}
+
+export interface TransportOptions extends SendLimits {
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Whether a message may be queued on the socket now: open, and its backlog within the limit (else
+ * `tooSlow`). Every message goes through it, graphql-ws's and the fan-out's (ws-fanout.ts), and is
+ * queued in the same synchronous step, so concurrent operations cannot overshoot.
+ */
+export function mayQueue(extra: WsExtra, t: SendLimits): boolean {
+  const { socket } = extra;
+  if (socket.readyState !== socket.OPEN) return false;
+  if (socket.bufferedAmount <= t.maxBufferedBytes) return true;
+  t.tooSlow(extra);
+  return false;
+}
+
+/** A prepared message (ws-fanout.ts) under the same rules as every other. */
+export function queueFrame(extra: WsExtra, t: SendLimits, frame: () => Buffer, text: () => string): void {
+  if (mayQueue(extra, t)) sendFrame(extra.socket, frame, text);
 }
 
 export function makeWsHandler(options: ServerOptions<Record<string, unknown> | undefined, WsExtra>, t: TransportOptions) {
@@ -61,11 +82,8 @@ export function makeWsHandler(options: ServerOptions<Record<string, unknown> | u
     const closed = server.opened({
       protocol: socket.protocol,
       send: (data) => {
-        if (socket.readyState !== socket.OPEN) return;
-        // Checked and queued in one synchronous step: concurrent operations cannot overshoot.
-        if (socket.bufferedAmount > t.maxBufferedBytes) return t.tooSlow(extra);
         // Queued, not flushed (ws-frame.ts: one write per message).
-        sendText(socket, data);
+        if (mayQueue(extra, t)) sendText(socket, data);
       },
       close: (code, reason) => socket.close(code, reason),
       onMessage: (cb) => socket.on('message', async (data) => {

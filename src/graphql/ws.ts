@@ -16,7 +16,8 @@ import { verifyAccessToken, type VerifiedAccess } from '../auth/jwt.js';
 import { graphqlContext } from './context.js';
 import type { LiveContext } from './event-resolvers.js';
 import { LivenessChecks } from './ws-liveness.js';
-import { makeWsHandler, type WsExtra } from './ws-transport.js';
+import { makeWsHandler, queueFrame, type SendLimits, type WsExtra } from './ws-transport.js';
+import { FanoutGroups } from './ws-fanout.js';
 import { sharedSubscribe, type Shareable } from './shared-subscribe.js';
 import { documentRules, hideSuggestions, maxCostRule, PERSISTED_QUERIES_OFF, rateLimitedError, VALIDATION_FAILED } from './limits.js';
 import { CLOSE_TOO_MANY_SOCKETS, WsCaps } from './ws-caps.js';
@@ -24,6 +25,7 @@ import { SocketSlots } from './ws-sockets.js';
 import { refusedForSize } from './response-size.js';
 import { budgetKey, type Spent } from '../ops/rate-limit.js';
 import { holdSocket } from './ws-transport.js';
+import { liveSubscribers } from '../ops/metrics.js';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -77,6 +79,8 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
   const sockets = new SocketSlots(config.wsMaxSocketsPerToken, redis, config.redisPrefix, config.wsSocketTtlMs);
   app.addHook('onClose', async () => sockets.stop());
   const rules = documentRules(config);
+  const fanout = new FanoutGroups();
+  const limits: SendLimits = { maxBufferedBytes: config.wsMaxBufferedBytes, tooSlow: (extra) => shut(extra, CLOSE_TOO_SLOW) };
   const states = new WeakMap<object, ConnectionState>();
   const stateOf = (extra: object) => {
     let s = states.get(extra);
@@ -85,7 +89,9 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
   };
   const endLive = (state: ConnectionState, id: string) => {
     const l = state.live.get(id);
-    if (l) caps.removeLive(l.store, l.shareKey);
+    if (!l) return;
+    caps.removeLive(l.store, l.shareKey);
+    liveSubscribers.dec();
     state.live.delete(id);
   };
   /** Ends the socket's operations at once: after close() the peer may take long to answer. */
@@ -142,6 +148,7 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
         { maximum: config.wsMaxDistinctPerStore });
       }
       state.live.set(id, { store, shareKey: share.shareKey! });
+      liveSubscribers.inc();
     }
     // The operation spends the budget an HTTP request of the same cost would.
     if (budget && state.key) {
@@ -161,9 +168,17 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
       signal: abort.signal,
       pollMs: config.subscriptionPollMs,
       admit: (readAt) => stillLive(extra, state, readAt),
+      // Once level with the store's feed, the events go out through the key's one delivery loop.
+      handOver: (h) => fanout.join(share.shareKey!, h, {
+        id, args,
+        live: (readAt) => (state.claims ? liveness.isLive(state.claims, readAt) : Promise.resolve(false)),
+        refuse: () => shut(extra, CLOSE_REVOKED),
+        send: (frame, text) => queueFrame(extra, limits, frame, text),
+      }),
     };
     const contextValue = { ...graphqlContext(container.context(state.principal!, `ws:${id}`), container.checkout), ...live, ...share };
-    return { schema, document, variableValues: variables, operationName: payload.operationName ?? undefined, contextValue };
+    const args: ExecutionArgs = { schema, document, variableValues: variables, operationName: payload.operationName ?? undefined, contextValue };
+    return args;
   };
   return makeWsHandler({
     schema,
@@ -237,5 +252,5 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
       state.aborts.delete(id);
       endLive(state, id);
     },
-  }, { log: app.log, maxBufferedBytes: config.wsMaxBufferedBytes, tooSlow: (extra) => shut(extra, CLOSE_TOO_SLOW) });
+  }, { log: app.log, ...limits });
 }

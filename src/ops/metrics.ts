@@ -1,6 +1,6 @@
 // Prometheus metrics on GET /metrics: HTTP requests by route, method and status with a latency
 // histogram, process metrics, webhook delivery figures read from the database on each scrape, and
-// a live-subscriber gauge that the subscription transport sets.
+// live-subscriber gauges that the subscription transport sets.
 import client from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { WebhookFigure } from './health.js';
@@ -13,6 +13,13 @@ const processRegistry = new client.Registry();
 client.collectDefaultMetrics({ register: processRegistry, prefix: 'commerce_' });
 export const liveSubscribers = new client.Gauge({
   name: 'commerce_live_subscribers', help: 'Open GraphQL subscriptions (event streams) in this process.', registers: [processRegistry],
+});
+/** The graphql-ws fan-out (graphql/ws-fanout.ts): its delivery loops and the subscribers they serve. */
+export const fanoutLoops = new client.Gauge({
+  name: 'commerce_ws_fanout_loops', help: 'Delivery loops of live subscriptions: one per distinct subscription level with its store\'s log.', registers: [processRegistry],
+});
+export const fanoutSubscribers = new client.Gauge({
+  name: 'commerce_ws_fanout_subscribers', help: 'Live subscriptions whose events go out through a delivery loop (the others are catching up).', registers: [processRegistry],
 });
 
 /** Latency buckets in seconds: most answers take milliseconds; checkout may wait 5 s on a hook. */
