@@ -45,9 +45,36 @@ export function encodeValue(f: FieldDef, v: unknown): unknown {
  * keys, window helpers like `_rn`) stay as they are.
  */
 export function decodeRow<R extends ResourceDef>(r: R, row: Row): RowOf<R> {
-  for (const f of r.fields) if (f.column && f.column in row) row[f.column] = decodeValue(f, row[f.column]);
-  row.id = Number(row.id);
+  let decode = decoders.get(r);
+  if (!decode) decoders.set(r, decode = compileDecoder(r));
+  decode(row);
   return row as RowOf<R>;
+}
+
+const decoders = new WeakMap<ResourceDef, (row: Row) => void>();
+
+/**
+ * What a driver already returns decoded, per kind: decodeValue gives these back unchanged (other
+ * kinds not listed, besides booleans and lists, are always returned as they are).
+ */
+const AS_STORED: Record<string, string> = { int: "typeof v === 'number'", decimal: "typeof v === 'string'" };
+
+/**
+ * decodeRow for one resource, compiled once: a page decodes thousands of rows of dozens of columns,
+ * and most columns (texts; numbers and decimals as the driver gives them) need nothing. The loop over
+ * every field with an `in` test and a switch per value cost about 1 µs per row; the compiled form
+ * touches only the columns that change and calls decodeValue for them, so the rules stay there.
+ */
+function compileDecoder(r: ResourceDef): (row: Row) => void {
+  const fields = r.fields.filter((f) => f.column);
+  const lines = fields.map((f, i) => {
+    const k = JSON.stringify(f.column);
+    const changes = f.list || f.kind === 'boolean' ? 'true' : AS_STORED[f.kind] ? `!(${AS_STORED[f.kind]})` : 'false';
+    // A column present but undefined becomes null, as decodeValue makes it; an absent one stays absent.
+    return `v = row[${k}]; if (v === undefined) { if (${k} in row) row[${k}] = null; }`
+      + (changes === 'false' ? '' : ` else if (v !== null && ${changes}) row[${k}] = decodeValue(F[${i}], v);`);
+  });
+  return new Function('F', 'decodeValue', `return (row) => { let v;\n${lines.join('\n')}\nrow.id = Number(row.id); };`)(fields, decodeValue) as (row: Row) => void;
 }
 
 /** Encodes the columns of `values` that belong to fields of `r`; other keys (foreign keys) pass as is. */

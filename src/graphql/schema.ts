@@ -13,6 +13,7 @@ import { eventsQuery, eventsSubscription, eventTypeResolvers } from './event-res
 import { resendResolvers } from './resend-resolvers.js';
 import { uploadResolvers } from './upload-resolvers.js';
 import { mutationResolvers } from './mutation-resolvers.js';
+import { withRowViews } from './row-views.js';
 import type { GraphQLContext } from './context.js';
 
 export function typeDefs(registry: Registry) {
@@ -71,7 +72,7 @@ function clearingLoaders(resolvers: Record<string, unknown>): Record<string, unk
 export function buildSchema(registry: Registry, baseUrl: string): GraphQLSchema {
   const doc = typeDefs(registry);
   const types = typeResolvers(registry, baseUrl);
-  return makeExecutableSchema({
+  return withRowViews(makeExecutableSchema({
     typeDefs: doc,
     resolvers: {
       Decimal, DateTime, Date: DateScalar, JSON: JSONScalar,
@@ -88,7 +89,7 @@ export function buildSchema(registry: Registry, baseUrl: string): GraphQLSchema 
         ...mutationResolvers(registry), ...resendResolvers(registry), ...uploadResolvers(registry),
       })),
     },
-  });
+  }), registry, baseUrl);
 }
 
 /** The full schema as SDL, for codegen and clients (directive definitions included). */

@@ -8,6 +8,7 @@ import { linkApplies, linkFields, type LinkConnection } from '../model/derive.js
 import type { Values } from '../data/codec.js';
 import { columnFor, sealedColumns, writerOnlyColumns } from '../services/reader-view.js';
 import { refHref, selfHref } from '../services/refs.js';
+import { viewFields } from './row-views.js';
 import { derivedValue } from '../services/derived.js';
 import type { GraphQLContext } from './context.js';
 import { connectionQuery, makeConnection, type ConnectionArgs, type ConnectionQuery } from './connections.js';
@@ -83,11 +84,11 @@ function storeCollection(owner: ResourceDef, lc: LinkConnection): Resolver {
 export function typeResolvers(registry: Registry, baseUrl: string): Record<string, Record<string, Resolver>> {
   const out: Record<string, Record<string, Resolver>> = {};
   for (const r of registry.resources) {
-    const fields: Record<string, Resolver> = {
-      id: (row) => String(row.id),
-      href: (row) => selfHref(baseUrl, r, row.id),
-    };
+    // `id`, `href` and the plain columns are properties of the row's view (row-views.ts).
+    const fields: Record<string, Resolver> = {};
+    const viewed = new Set(viewFields(r));
     for (const f of r.fields) {
+      if (viewed.has(f)) continue;
       if (f.writeOnly) fields[f.gqlName] = () => null;
       else if (f.derived) fields[f.gqlName] = (row, _args, ctx) => derivedValue(ctx.svc, r, row, f.name);
       else if (f.ref) fields[f.gqlName] = (row) => refHref({ baseUrl, registry }, r, f, row);
@@ -95,6 +96,7 @@ export function typeResolvers(registry: Registry, baseUrl: string): Record<strin
         const col = f.column;
         fields[f.gqlName] = (row, _args, ctx: GraphQLContext) => columnFor(ctx.svc, r, col, row[col]);
       } else if (f.column) {
+        // A column under a name the view keeps for itself (`id`, `href`).
         const col = f.column;
         fields[f.gqlName] = (row) => row[col];
       }
