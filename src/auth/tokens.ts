@@ -122,16 +122,20 @@ export class TokenService {
    * items needs no statement of its own to find out that there is nothing to purge.
    */
   async preflight(c: VerifiedAccess): Promise<{ live: boolean; expiredCartItems?: boolean }> {
-    const row = (await sql<Record<string, unknown>>`select
-      (select count(*) from clients where id = ${c.cid}) as c,
-      ${c.uid !== undefined ? sql`(select count(*) from users where id = ${c.uid})` : sql`1`} as u,
-      ${c.sid !== undefined ? sql`(select count(*) from stores where id = ${c.sid})` : sql`1`} as s,
-      ${c.fam !== undefined ? sql`(select count(*) from refresh_tokens where family = ${c.fam} and revoked_at is not null)` : sql`0`} as f,
-      (select count(*) from revoked_tokens where jti = ${c.jti}) as j,
+    // Run by every request: compiled once per shape of claims (db/query-templates.ts).
+    const shape = `preflight ${c.uid !== undefined ? 'u' : ''}${c.sid !== undefined ? 's' : ''}${c.fam !== undefined ? 'f' : ''}`;
+    const { rows } = await this.database.templates.execute(this.database.db, shape, [c.cid, c.uid, c.sid, c.fam, c.jti, this.nowSec()],
+      ([cid, uid, sid, fam, jti, now]) => sql<Record<string, unknown>>`select
+      (select count(*) from clients where id = ${cid}) as c,
+      ${c.uid !== undefined ? sql`(select count(*) from users where id = ${uid})` : sql`1`} as u,
+      ${c.sid !== undefined ? sql`(select count(*) from stores where id = ${sid})` : sql`1`} as s,
+      ${c.fam !== undefined ? sql`(select count(*) from refresh_tokens where family = ${fam} and revoked_at is not null)` : sql`0`} as f,
+      (select count(*) from revoked_tokens where jti = ${jti}) as j,
       ${c.sid !== undefined
         // `+store_id` leaves the planner the index on expires: only expiring rows are visited.
-        ? sql`(select count(*) from (select 1 from items where +store_id = ${c.sid} and cart_id is not null and expires <= ${this.nowSec()} limit 1) x)`
-        : sql`0`} as x`.execute(this.database.db)).rows[0];
+        ? sql`(select count(*) from (select 1 from items where +store_id = ${sid} and cart_id is not null and expires <= ${now} limit 1) x)`
+        : sql`0`} as x`);
+    const row = rows[0];
     const live = Number(row.c) === 1 && Number(row.u) === 1 && Number(row.s) === 1 && Number(row.f) === 0 && Number(row.j) === 0;
     return { live, expiredCartItems: c.sid !== undefined ? Number(row.x) > 0 : undefined };
   }

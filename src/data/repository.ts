@@ -7,7 +7,7 @@ import type { RelDef, ResourceDef } from '../model/types.js';
 import { and, compileFilters, cursorCondition, equalityValues, filterableField, orderSql } from './compile.js';
 import { decodeRow, encodeRow, type Row, type RowOf, type Values } from './codec.js';
 import type { ListQuery } from './query.js';
-import { ownerCondition, type TenantScope } from './tenancy.js';
+import { ownerCondition, scopeShape, slotScope, type TenantScope } from './tenancy.js';
 import { COUNTED_TABLES, COUNTED_VALUES, storeRowCount, storeValueCount } from '../db/row-counts.js';
 
 export interface Page<T extends Values = Values> {
@@ -83,9 +83,12 @@ export class Repository {
 
   async findById<R extends ResourceDef>(r: R, scope: TenantScope, id: number, db: Db = this.db): Promise<RowOf<R> | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    const row = await dynamic(db).selectFrom(`${r.table} as t`).selectAll()
-      .where((eb) => and(eb, [sql<SqlBool>`t.id = ${id}`, ownerCondition(r, scope, 't')]))
-      .executeTakeFirst();
+    // Every request reads a row by id: compiled once per resource and scope shape (query-templates.ts).
+    const { rows } = await this.database.templates.execute(dynamic(db), `findById ${r.name} ${scopeShape(scope)}`,
+      [id, scope.storeId, scope.userId, scope.clientId],
+      ([i, storeId, userId, clientId]) => dynamic(db).selectFrom(`${r.table} as t`).selectAll()
+        .where((eb) => and(eb, [sql<SqlBool>`t.id = ${i}`, ownerCondition(r, slotScope(scope, { storeId, userId, clientId }), 't')])));
+    const row = rows[0];
     return row ? decodeRow(r, row as Row) as RowOf<R> : undefined;
   }
 

@@ -33,6 +33,17 @@ export function ownerCondition(r: ResourceDef, scope: TenantScope, alias?: strin
   }
 }
 
+/** What shapes ownerCondition's SQL besides the ids' values: which of them the scope has. */
+export function scopeShape(scope: TenantScope): string {
+  return `${scope.storeId ? 's' : ''}${scope.userId ? 'u' : ''}${scope.clientId ? 'c' : ''}`;
+}
+
+/** The scope's shape with slot markers for its ids, to compile a query template (db/query-templates.ts). */
+export function slotScope(scope: TenantScope, slots: Record<keyof TenantScope, unknown>): TenantScope {
+  const pick = (k: keyof TenantScope) => (scope[k] ? slots[k] as number : undefined);
+  return { storeId: pick('storeId'), userId: pick('userId'), clientId: pick('clientId') };
+}
+
 /**
  * The tenancy filter for children reached through a parent: their own owner's, except for children
  * that belong to whatever parent they hang off (attributes), which the parent's check covers.

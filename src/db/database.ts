@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'k
 import type { DB } from './__generated__/db-types.js';
 import { cachingDatabase } from './statement-cache.js';
 import { fastRowPool } from './pg-rows.js';
+import { QueryTemplates } from './query-templates.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type { DB } from './__generated__/db-types.js';
@@ -31,6 +32,8 @@ export interface Database {
   dialect: Dialect;
   /** Statements executed since open (every query Kysely ran). */
   stats: { statements: number };
+  /** Statements compiled once per shape (query-templates.ts): this database's SQL dialect. */
+  templates: QueryTemplates;
   close(): Promise<void>;
 }
 
@@ -85,7 +88,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       }
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }), log });
-    return { db, dialect: 'postgres', stats, close: () => db.destroy() };
+    return { db, dialect: 'postgres', stats, templates: new QueryTemplates(), close: () => db.destroy() };
   }
   if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });
   const sqlite = new SQLite(opts.url);
@@ -94,7 +97,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
-  return { db, dialect: 'sqlite', stats, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', stats, templates: new QueryTemplates(), close: () => db.destroy() };
 }
 
 /**

@@ -58,11 +58,14 @@ export function jsonDepth(text: string): number {
 const LONG_NUMBER = /(?:\d\.?){16,}/;
 
 export function registerInputLimits(app: FastifyInstance, sendErrors: SendErrors): void {
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook (no promise per request); the refusal does not call done, so nothing else runs.
+  app.addHook('onRequest', (req, reply, done) => {
     const q = req.url.indexOf('?');
     if (q >= 0 && req.url.length - q - 1 > MAX_QUERY_BYTES) {
-      return sendErrors(req, reply, 414, [fieldError('URI_TOO_LONG', { max: MAX_QUERY_BYTES })]);
+      sendErrors(req, reply, 414, [fieldError('URI_TOO_LONG', { max: MAX_QUERY_BYTES })]);
+      return;
     }
+    done();
   });
   // Deeply nested JSON parses fine but overflows the stack of whatever walks it later
   // (JSON.stringify, validation), so it is refused before parsing.

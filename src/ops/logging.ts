@@ -39,8 +39,8 @@ export function loggerOptions(level: string, stream?: DestinationStream): Logger
 
 /** Every answer names its request, so a caller can quote it and an operator can find its log lines. */
 export function registerRequestId(app: FastifyInstance): void {
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
-    return payload;
+    done(null, payload);
   });
 }

@@ -55,11 +55,12 @@ export function registerMetrics(app: FastifyInstance): void {
     },
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // The route pattern, not the URL: ids in paths would make a series per resource.
     const route = req.routeOptions.url ?? 'unmatched';
     requests.inc({ route, method: req.method, status: String(reply.statusCode) });
     latency.observe({ route, method: req.method }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', async (_req, reply) => {

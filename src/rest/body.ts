@@ -16,10 +16,13 @@ export function registerBodyParsing(app: FastifyInstance): void {
   // No body bytes (Content-Length 0, or neither a length nor chunked): nothing to parse, so no
   // parser may refuse it (an empty JSON body, or a type we do not read at all). REST routes only;
   // the raw upload route reads req.raw itself.
-  app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.config?.rest !== true || req.headers['transfer-encoding'] !== undefined) return;
-    const length = req.headers['content-length'];
-    if (length === undefined || length === '0') delete req.headers['content-type'];
+  // A callback hook, not an async one: it never waits, and a promise per request is not free.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.routeOptions.config?.rest === true && req.headers['transfer-encoding'] === undefined) {
+      const length = req.headers['content-length'];
+      if (length === undefined || length === '0') delete req.headers['content-type'];
+    }
+    done();
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   const json = (lenient: boolean) => (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {

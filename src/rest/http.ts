@@ -1,5 +1,5 @@
 // Sending representations: content negotiation, ETag and conditional requests, HEAD, and errors.
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import type { AppServices } from '../container.js';
@@ -37,9 +37,22 @@ function renderContext(req: FastifyRequest, title?: string) {
   return { baseUrl: cfg.baseUrl, title, mode: cfg.mode, curieName: cfg.curieName, browserToken };
 }
 
+// One-shot hashing (Node 20.12+) skips the Hash object; the same digest either way.
+const sha1 = typeof crypto.hash === 'function'
+  ? (text: string) => crypto.hash('sha1', text, 'base64url')
+  : (text: string) => crypto.createHash('sha1').update(text).digest('base64url');
+
 export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return `"${sha1(body)}"`;
 }
+
+/**
+ * Above this many UTF-16 units an answer is encoded once here: given a string, Fastify measures its
+ * UTF-8 length and the socket encodes it again, two passes over what is megabytes for a zoomed
+ * collection. Below it the string goes as is: Node writes a string body together with the headers
+ * in one buffer, where a Buffer body costs a fresh allocation and a second chunk (writev).
+ */
+const ENCODE_ABOVE = 16 * 1024;
 
 /**
  * Each representation has its own strong ETag (RFC 9110 §8.8.3: two bodies that differ must not
@@ -93,11 +106,9 @@ export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep
       return reply.code(304).send();
     }
   }
-  // Encoded once here: given a string, Fastify measures its UTF-8 length and the socket encodes it
-  // again, two passes over what is megabytes for a zoomed collection.
   // HEAD sends the same bytes: Fastify sets Content-Length from them and Node writes no body for
   // HEAD, so the length is the GET's on every HEAD route (Fastify's automatic ones included).
-  return reply.code(status).send(Buffer.from(body));
+  return reply.code(status).send(body.length > ENCODE_ABOVE ? Buffer.from(body) : body);
 }
 
 /** If-Match must name the current state's ETag, in any of its representations (412 otherwise). */

@@ -89,24 +89,31 @@ function release(req: FastifyRequest): NonNullable<FastifyRequest['idempotency']
 export function registerIdempotency(app: FastifyInstance, options: { leaseMs?: number } = {}): void {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const store = app.container.idempotency;
-  app.addHook('preHandler', async (req, reply) => {
+  // Callback hooks: most requests carry no key, and they should not pay for a promise per hook.
+  // A hook that answered (an error, a replay) does not call done, so the route does not run.
+  app.addHook('preHandler', (req, reply, done) => {
     const key = req.headers['idempotency-key'];
-    if (req.method !== 'POST' || typeof key !== 'string' || !req.routeOptions.config?.rest) return;
+    if (req.method !== 'POST' || typeof key !== 'string' || !req.routeOptions.config?.rest) return done();
     if (!key || key.length > 255) {
-      return keyError(req, reply, 400, 'invalid_value', 'Idempotency-Key must be 1 to 255 characters');
+      keyError(req, reply, 400, 'invalid_value', 'Idempotency-Key must be 1 to 255 characters');
+      return;
     }
-    return claim(req, reply, key, leaseMs);
+    claim(req, reply, key, leaseMs).then((answered) => { if (!answered) done(); }, done);
   });
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const held = release(req);
-    if (!held) return payload;
+    if (!held) return done(null, payload);
     req.idempotency = undefined;
-    // Representations are sent as Buffers (encoded once); streams (downloads) are not replayable.
+    record(req, reply, payload, held).then(() => done(null, payload), done);
+  });
+  /** Stores the answer for replay, or frees the key when the answer is not worth replaying. */
+  async function record(req: FastifyRequest, reply: FastifyReply, payload: unknown, held: HeldKey): Promise<void> {
+    // Representations are sent as text or Buffers; streams (downloads) are not replayable.
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
     if (reply.statusCode >= 500 || body === undefined) {
       // A failure on our side is not an answer worth replaying: the key is free for a retry.
       await store.release(held);
-      return payload;
+      return;
     }
     const headers: Record<string, string> = {};
     for (const h of REPLAYED_HEADERS) {
@@ -116,10 +123,10 @@ export function registerIdempotency(app: FastifyInstance, options: { leaseMs?: n
     // An anonymous answer marked no-store (registration: a client secret and tokens) is never replayed.
     const withheld = req.principal.kind === 'anonymous' && /no-store/i.test(headers['cache-control'] ?? '');
     await store.record(held, { status: reply.statusCode, headers, body, withheld });
-    return payload;
-  });
+  }
   // An answer that never reached onSend (the connection died first) must not keep renewing.
-  app.addHook('onResponse', async (req) => {
+  app.addHook('onResponse', (req, _reply, done) => {
     release(req);
+    done();
   });
 }

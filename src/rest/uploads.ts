@@ -34,10 +34,8 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   // The parser is global, but only downloadable routes read multipart bodies: anywhere else the
   // fields would be silently dropped, so those routes keep answering 415 as before.
   const accepting = multipartRoutes(app);
-  app.addHook('preValidation', async (req) => {
-    if (req.isMultipart() && !accepting.has(req.routeOptions.url ?? '')) {
-      throw apiError('MULTIPART_NOT_HERE');
-    }
+  app.addHook('preValidation', (req, _reply, done) => {
+    done(req.isMultipart() && !accepting.has(req.routeOptions.url ?? '') ? apiError('MULTIPART_NOT_HERE') : undefined);
   });
   registerDownloadRoute(app);
   app.addHook('onReady', async () => {
