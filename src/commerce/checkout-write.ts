@@ -101,10 +101,8 @@ export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft
   const shipmentOf = await createShipments(tx, ctx, txn, cart, d.data.lines, d.applied, d.now);
   // The items move onto the transaction and into their shipments in one statement.
   const shipments = [...shipmentOf].map(([item, shipment]) => sql`when ${item} then ${shipment}`);
-  await tx.updateTable('items').set({
-    transaction_id: txn.id, cart_id: null,
-    ...(shipments.length ? { shipment_id: sql`case id ${sql.join(shipments, sql` `)} else shipment_id end` } : {}),
-  }).where('cart_id', '=', cart.id).execute();
+  const shipment = shipments.length ? sql`, shipment_id = case id ${sql.join(shipments, sql` `)} else shipment_id end` : sql``;
+  await sql`update items set transaction_id = ${txn.id}, cart_id = ${null}${shipment} where cart_id = ${cart.id}`.execute(tx);
   // The look-ups below run only when a line can need them (known from the checkout's load).
   if (d.data.lines.some((l) => l.deliveryType === 'downloaded')) await createDownloadsForTransaction(tx, ctx, txn);
   if (d.data.lines.some((l) => l.giftCardSku)) await provisionGiftCards(tx, ctx, txn, d.data.lines, d.now, batch);
