@@ -6,7 +6,8 @@
 // the check, under the row's lock), and the unique transactions.cart_id makes a second transaction
 // for one cart impossible whatever happens.
 import { randomBytes } from 'node:crypto';
-import { decodeRow, type ValuesOf } from '../data/codec.js';
+import { sql } from 'kysely';
+import { decodeRow, type Row, type ValuesOf } from '../data/codec.js';
 import { inTransaction, type Tx } from '../db/database.js';
 import { tenantScope } from '../auth/principal.js';
 import { ApiError } from '../services/errors.js';
@@ -52,11 +53,11 @@ export async function claimIn(tx: Tx, ctx: ServiceContext, cartId: number, lease
   const r = ctx.registry.resource('cart');
   const token = randomBytes(16).toString('hex');
   const now = ctx.clock.now();
-  const claimed = await tx.updateTable('carts')
-    .set({ checkout_claim: token, checkout_claimed_until: leaseStamp(new Date(now.getTime() + leaseMs)) })
-    .where('id', '=', cartId).where(ownerCondition(r, tenantScope(ctx.principal)))
-    .where((eb) => eb.or([eb('checkout_claim', 'is', null), eb('checkout_claimed_until', '<=', leaseStamp(now))]))
-    .returningAll().executeTakeFirst();
+  // One SQL text rather than a query builder's tree: the builder cost more CPU than the statement.
+  const { rows: [claimed] } = await sql<Row>`update carts
+    set checkout_claim = ${token}, checkout_claimed_until = ${leaseStamp(new Date(now.getTime() + leaseMs))}
+    where id = ${cartId} and ${ownerCondition(r, tenantScope(ctx.principal))}
+    and (checkout_claim is null or checkout_claimed_until <= ${leaseStamp(now)}) returning *`.execute(tx);
   return claimed ? { cart: decodeRow(r, claimed), token } : undefined;
 }
 

@@ -6,7 +6,8 @@ import { decodeRow, encodeRow } from '../data/codec.js';
 import { appendEvents, type NewEvent } from '../events/log.js';
 import { isUniqueViolation } from '../services/unique.js';
 import type { Values } from '../data/codec.js';
-import { dynamic, inTransaction, type Tx } from '../db/database.js';
+import { inTransaction, type Tx } from '../db/database.js';
+import { insertRows } from '../data/cached-insert.js';
 import { recordChange } from '../events/record.js';
 import type { ServiceContext } from '../services/context.js';
 import type { CheckoutData } from './checkout-data.js';
@@ -39,10 +40,10 @@ export async function insertLogs(tx: Tx, ctx: ServiceContext, txn: Values, logs:
   batch?: NewEvent[]): Promise<void> {
   if (!logs.length) return;
   const r = ctx.registry.resource('transaction_log');
-  const rows = await dynamic(tx).insertInto(r.table).values(logs.map((log) => encodeRow(r, {
+  const rows = await insertRows(tx, r.table, logs.map((log) => encodeRow(r, {
     store_id: txn.store_id, transaction_id: txn.id, action: log.action, status: log.status, amount,
     message: log.message, details: log.details === undefined ? null : JSON.stringify(log.details), date_created: now, date_modified: now,
-  }))).returningAll().execute();
+  })), '*');
   // In the order written (RETURNING promises none): the events follow it.
   for (const row of rows.map((x) => decodeRow(r, x)).sort((a, b) => a.id - b.id)) await recordChange(tx, ctx, r, 'created', undefined, row, { batch });
 }
@@ -87,21 +88,21 @@ export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft
   const batch: NewEvent[] = [];
   // transactions.cart_id is unique: a second transaction for this cart cannot commit (and one that
   // a checkout which took the claim over has written means this one lost it).
-  const txn = await dataOf(ctx).repo.insert(txR, snapshot, tx).catch((err: unknown) => { throw isUniqueViolation(err) ? claimLost() : err; });
+  const [written] = await insertRows(tx, txR.table, [encodeRow(txR, snapshot)], '*')
+    .catch((err: unknown) => { throw isUniqueViolation(err) ? claimLost() : err; });
+  const txn = decodeRow(txR, written);
   const appliedR = ctx.registry.resource('applied_tax');
   if (d.applied.length) {
-    await dynamic(tx).insertInto(appliedR.table).values(d.applied.map((a) => encodeRow(appliedR, {
+    await insertRows(tx, appliedR.table, d.applied.map((a) => encodeRow(appliedR, {
       store_id: cart.store_id, transaction_id: txn.id, tax_id: a.taxId, name: a.name, rate: a.rate, amount: a.amount,
       apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
-    }))).execute();
+    })));
   }
   const shipmentOf = await createShipments(tx, ctx, txn, cart, d.data.lines, d.applied, d.now);
   // The items move onto the transaction and into their shipments in one statement.
   const shipments = [...shipmentOf].map(([item, shipment]) => sql`when ${item} then ${shipment}`);
-  await tx.updateTable('items').set({
-    transaction_id: txn.id, cart_id: null,
-    ...(shipments.length ? { shipment_id: sql`case id ${sql.join(shipments, sql` `)} else shipment_id end` } : {}),
-  }).where('cart_id', '=', cart.id).execute();
+  const shipment = shipments.length ? sql`, shipment_id = case id ${sql.join(shipments, sql` `)} else shipment_id end` : sql``;
+  await sql`update items set transaction_id = ${txn.id}, cart_id = ${null}${shipment} where cart_id = ${cart.id}`.execute(tx);
   // The look-ups below run only when a line can need them (known from the checkout's load).
   if (d.data.lines.some((l) => l.deliveryType === 'downloaded')) await createDownloadsForTransaction(tx, ctx, txn);
   if (d.data.lines.some((l) => l.giftCardSku)) await provisionGiftCards(tx, ctx, txn, d.data.lines, d.now, batch);

@@ -4,7 +4,8 @@
 // the taxes applied to it (DESIGN §7: taxes are applied per shipment). The address of a named
 // shipment is the cart's shipping address too: the API has no address book to look names up in.
 import { Decimal } from 'decimal.js';
-import { dynamic, type Tx } from '../db/database.js';
+import type { Tx } from '../db/database.js';
+import { insertRows } from '../data/cached-insert.js';
 import { encodeRow, type Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import type { CartLine } from './checkout-data.js';
@@ -44,7 +45,7 @@ export async function createShipments(tx: Tx, ctx: ServiceContext, txn: Values, 
   const shipmentOf = new Map<number, number>();
   if (!rows.length) return shipmentOf;
   // Address names are distinct per group, so each written row finds its items by its name.
-  const written = await dynamic(tx).insertInto(r.table).values(rows).returning(['id', 'address_name']).execute();
+  const written = await insertRows(tx, r.table, rows, 'id,address_name');
   const idOf = new Map(written.map((w) => [String(w.address_name), Number(w.id)]));
   for (const [shipto, own] of groups) for (const l of own) shipmentOf.set(l.item.id, idOf.get(shipto ?? '')!);
   return shipmentOf;

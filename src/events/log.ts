@@ -3,8 +3,9 @@
 // order is total per store and nothing uncommitted is ever visible. Which resources' changes are
 // events, and which events, their SDL says (`@events`, ResourceDef.events).
 import { PostgresAdapter, sql } from 'kysely';
-import { dynamic, type Tx } from '../db/database.js';
+import type { Tx } from '../db/database.js';
 import type { Values } from '../data/codec.js';
+import { insertRows } from '../data/cached-insert.js';
 
 export interface NewEvent {
   storeId: number;
@@ -57,9 +58,7 @@ async function appendRun(tx: Tx, events: NewEvent[]): Promise<Values[]> {
     const seq = await tx.updateTable('stores').set({ event_sequence: sql`event_sequence + ${n}` })
       .where('id', '=', storeId).returning('event_sequence').executeTakeFirstOrThrow();
     const last = Number(seq.event_sequence);
-    rows = await dynamic(tx).insertInto('events')
-      .values(events.map((e, i) => Object.fromEntries(row(e, last - n + 1 + i).map((v, k) => [COLUMNS[k], v]))))
-      .returningAll().execute() as Values[];
+    rows = await insertRows(tx, 'events', events.map((e, i) => Object.fromEntries(row(e, last - n + 1 + i).map((v, k) => [COLUMNS[k], v]))), '*') as Values[];
   }
   // RETURNING promises no order.
   return rows.map((r) => ({ ...r, id: Number(r.id) }) as Values).sort((a, b) => Number(a.sequence) - Number(b.sequence));
