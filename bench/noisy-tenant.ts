@@ -24,7 +24,7 @@ async function subscribeFlood(wsUrl: string, token: string, total: number) {
       ws.on('message', (data) => {
         const msg = JSON.parse(String(data));
         if (msg.type === 'ping') ws.send(JSON.stringify({ type: 'pong' }));
-        if (msg.type === 'error') {
+        if (msg.type === 'error' && !String(msg.id).startsWith('barrier-')) {
           const code = String(msg.payload?.[0]?.extensions?.code ?? 'UNKNOWN');
           outcome.refused.set(code, (outcome.refused.get(code) ?? 0) + 1);
         }
@@ -43,6 +43,24 @@ async function subscribeFlood(wsUrl: string, token: string, total: number) {
   return { sockets, outcome };
 }
 
+/**
+ * Resolves once every socket has answered a query sent after its subscriptions: a socket's messages
+ * are handled in order, so by then the service has taken in the whole flood. (Waiting for the
+ * refusals to stop arriving alone was not enough on a loaded machine, where the service was still
+ * working through the flood during B's measured turn, and nobody got an answer then.)
+ */
+async function barrier(sockets: WebSocket[], timeoutMs: number): Promise<void> {
+  await Promise.all(sockets.filter((ws) => ws.readyState === WebSocket.OPEN).map((ws, i) => new Promise<void>((resolve) => {
+    const id = `barrier-${i}`;
+    const timer = setTimeout(resolve, timeoutMs);
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data));
+      if (msg.id === id && (msg.type === 'complete' || msg.type === 'error')) { clearTimeout(timer); resolve(); }
+    });
+    ws.send(JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }' } }));
+  })));
+}
+
 
 const args = JSON.parse(process.argv[2]) as { base: string; wsUrl: string; token: string; taxPath: string; storeId: number; seconds: number };
 const flood = await subscribeFlood(args.wsUrl, args.token, SUBSCRIPTIONS);
@@ -55,6 +73,9 @@ for (;;) {
   last = seen;
   await new Promise((r) => setTimeout(r, 500));
 }
+const settling = performance.now();
+await barrier(flood.sockets, 120_000);
+const settledMs = Math.round(performance.now() - settling);
 process.stdout.write('subscribed\n');
 await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
 const a = restHeaders(args.token);
@@ -71,7 +92,7 @@ const loads = await Promise.all([
 for (const ws of flood.sockets) ws.terminate();
 const o = flood.outcome;
 process.stdout.write(JSON.stringify({
-  sockets: flood.sockets.length, acked: o.acked, requested: o.requested,
+  sockets: flood.sockets.length, acked: o.acked, requested: o.requested, settledMs,
   refused: Object.fromEntries(o.refused), closed: Object.fromEntries(o.closed),
   loads: loads.map((l) => ({ count: l.latencies.length, p50: percentile(l.latencies, 50), p99: percentile(l.latencies, 99), statuses: statusList(l) })),
 }) + '\n');

@@ -22,7 +22,7 @@ const BUDGET = NOISY_BUDGET;
 const B_RATE = 40;
 
 interface TenantA {
-  sockets: number; acked: number; requested: number; refused: Record<string, number>; closed: Record<string, number>;
+  sockets: number; acked: number; requested: number; settledMs: number; refused: Record<string, number>; closed: Record<string, number>;
   loads: Array<{ count: number; p50: number; p99: number; statuses: string }>;
 }
 
@@ -115,7 +115,7 @@ export async function noisyNeighbour(c: Ctx, entry: string): Promise<ScenarioRes
       ],
       notes: [
         `B reads GET /stores/{id}/transactions?limit=20 at ${B_RATE} requests/s over 2 connections for ${seconds} s, alone and then while A floods; p50/p99 in ms, ratio = p99 over B alone.`,
-        `A asked for ${o.requested} distinct live subscriptions on ${o.sockets} sockets (${o.acked} acknowledged) before B's second turn; refused: ${Object.entries(o.refused).map(([k, v]) => `${v}× ${k}`).join(', ') || 'none'}; sockets closed: ${Object.entries(o.closed).map(([k, v]) => `${v}× ${k}`).join(', ') || 'none'}. A's load runs in a process of its own, so it does not slow down the generator that measures B.`,
+        `A asked for ${o.requested} distinct live subscriptions on ${o.sockets} sockets (${o.acked} acknowledged) before B's second turn (the last taken in ${o.settledMs} ms after the refusals stopped, told by a query answered on every socket); refused: ${Object.entries(o.refused).map(([k, v]) => `${v}× ${k}`).join(', ') || 'none'}; sockets closed: ${Object.entries(o.closed).map(([k, v]) => `${v}× ${k}`).join(', ') || 'none'}. A's load runs in a process of its own, so it does not slow down the generator that measures B.`,
         `B's answers within each ${seconds} s turn (at most ${B_RATE * seconds} sent): ${alone.latencies.length} alone, ${together.latencies.length} while A floods.`,
         `CPU ms per second: the service ${cpuAlone.toFixed(0)} with B alone, ${cpuTogether.toFixed(0)} while A floods; A's load process ${cpuA.toFixed(0)} (2 cores = 2,000).`,
         'A\'s answers by status are in each row\'s note: 400 is a refused cost or zoom depth, 429 A\'s spent budget. The service ran with the default limits (MAX_COST, REST_MAX_ZOOM_DEPTH, RATE_LIMIT_*, WS_*)'

@@ -34,7 +34,7 @@ export class FairShare {
    */
   enter(key: string, res: ServerResponse): Promise<void> | undefined {
     // Only real connections: app.inject's requests are the process's own (tests, set-up).
-    if (this.share <= 0 || !(res.socket instanceof Socket)) return undefined;
+    if (this.share <= 0 || !(res.socket instanceof Socket) || res.destroyed) return undefined;
     this.seen(key);
     let c = this.callers.get(key);
     if (!c) this.callers.set(key, (c = { running: 0, waiting: [] }));
@@ -77,6 +77,8 @@ export class FairShare {
   private readonly leaving = new WeakMap<ServerResponse, () => void>();
 
   private start(key: string, c: Caller, res: ServerResponse): void {
+    // Its client is gone already: 'close' will not come again to give the place back.
+    if (res.destroyed) return;
     c.running++;
     const leave = () => {
       this.leaving.delete(res);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeApp, REDIS_URL, type TestApp } from '../helpers/app.js';
 import { call, CLIENT_FORM, json, tokenChain } from '../helpers/rest.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { Redis } from 'ioredis';
 
 const codes = (res: { body: string }) => (JSON.parse(res.body)._embedded?.['svc:errors'] ?? []).map((e: any) => e.code);
 
@@ -96,6 +97,28 @@ describe('rate limits', () => {
       const statuses = [];
       for (let i = 0; i < 6; i++) statuses.push((await call((i % 2 ? two : one).app, '/')).statusCode);
       expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    });
+
+    it('asks Redis nothing more for a caller refused until its window ends', async () => {
+      const redisPrefix = `rl-test-${randomBytes(4).toString('hex')}:`;
+      const one = await app({ redisUrl: REDIS_URL, redisPrefix, rateLimitMax: 3, rateLimitCredentialsMax: 100 });
+      const redis = new Redis(REDIS_URL!);
+      try {
+        const counted = async () => {
+          const [key] = await redis.keys(`${redisPrefix}ratelimit:api:*`);
+          return key === undefined ? undefined : Number(await redis.get(key));
+        };
+        const statuses = [];
+        for (let i = 0; i < 4; i++) statuses.push((await call(one.app, '/')).statusCode);
+        expect(statuses).toEqual([200, 200, 200, 429]);
+        const before = await counted();
+        expect(before).toBe(4); // the refused spend counted, as before
+        for (let i = 0; i < 5; i++) expect((await call(one.app, '/')).statusCode).toBe(429);
+        // Refused from the instance's own memory of the spent window: no further round trip.
+        expect(await counted()).toBe(before);
+      } finally {
+        redis.disconnect();
+      }
     });
   });
   if (!REDIS_URL) console.log('[skip] Redis-shared rate limits: TEST_REDIS_URL is not set');
