@@ -148,12 +148,8 @@ export class Repository {
         // alone (an index-only scan), then their rows. Asked for the rows directly, PostgreSQL may
         // walk the primary key and filter by store, which it expects to stop early when the store
         // is a large share of the table, but which reads every other store's rows that come first.
-        // The ids are ordered by (store_id, id), the same order with one store, which only that
-        // index gives: filtered by a column outside it (status=captured) the scan is no longer
-        // index-only, and ordered by id alone PostgreSQL went back to the primary key (20× at 100,000).
-        const desc = (q.order[0]?.dir === 'desc') !== !!q.fromEnd;
         const keys = this.dyn.selectFrom(`${child.table} as t`).select('t.id').where((eb) => and(eb, where))
-          .orderBy(sql`${sql.ref('t.store_id')} ${desc ? sql`DESC` : sql`ASC`}`).orderBy(order).limit(q.limit).offset(q.offset);
+          .orderBy(order).limit(q.limit).offset(q.offset);
         page = page.where('t.id', 'in', keys);
       } else {
         page = page.where((eb) => and(eb, where)).limit(q.limit).offset(q.offset);
