@@ -93,6 +93,18 @@ describe.each(engines())('kept event counts on %s', (engine) => {
     }
   });
 
+  it.runIf(engine === 'sqlite')('reads a store\'s log in id order, and from a time on for one resource, by an index in that order', async () => {
+    const plan = async (query: ReturnType<typeof sql>) => (await query.execute(database.db)).rows.map((r) => String((r as { detail: string }).detail)).join('; ');
+    const page = await plan(sql`EXPLAIN QUERY PLAN SELECT * FROM events t WHERE t.store_id IN (${storeA}) AND +t.store_id = ${storeA} ORDER BY t.id LIMIT 100`);
+    expect(page).toContain('events_store_id_id_ix');
+    expect(page).not.toContain('TEMP B-TREE');
+    // The shape of a webhook's resend (src/events/resend.ts).
+    const resend = await plan(sql`EXPLAIN QUERY PLAN SELECT id FROM events WHERE store_id = ${storeA} AND resource_type = 'customer'
+      AND (occurred_at, id) > (${stamp}, 0) ORDER BY occurred_at, id LIMIT 500`);
+    expect(resend).toContain('events_store_id_resource_type_occurred_at_id_ix');
+    expect(resend).not.toContain('TEMP B-TREE');
+  });
+
   it('counts the events logged before the migration', async () => {
     const d = await open();
     const at = migrations.findIndex((m) => m.name === '014_growth_value_counts');

@@ -34,10 +34,11 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
   // Every write appends events and takes its store row's lock to number them (src/events/log.ts):
   // the counter row adds no waiting of its own.
   await countRowsOf(db, dialect, 'events');
-  // A store's page of its log in id order (the REST feed's first page) walked the primary key past
-  // every other store's events on PostgreSQL, as transactions did before 012 (see there): the
-  // repository reads it through (store_id, id). The unique (store_id, sequence) index stays.
-  if (dialect === 'postgres') await index(db, 'events', ['store_id', 'id']);
+  // A store's page of its log in id order (the REST feed's first page) had no index in that order:
+  // PostgreSQL walked the primary key past every other store's events (as transactions did before
+  // 012, see there), SQLite sorted all of the store's events. Both read it through (store_id, id)
+  // now (on PostgreSQL as the repository's deferred join). The unique (store_id, sequence) stays.
+  await index(db, 'events', ['store_id', 'id']);
   // A webhook's resend since a time (src/events/resend.ts) reads the store's events of one resource
   // from that time on, in (occurred_at, id) order: with this index it starts there instead of
   // walking the store's whole log (a store's catch-up after downtime cost its history's size).
