@@ -93,7 +93,10 @@ class FanoutGroup implements FeedMember {
     if (!rows.length || !this.members.size) return;
     // Those who are members now get these events; who joins later is level after them.
     const to = [...this.members];
-    this.chain = this.chain.then(() => this.deliver(rows, batch.readAt, to));
+    this.chain = this.chain.then(() => this.deliver(rows, batch.readAt, to)).catch((err: unknown) => {
+      // Nothing in a delivery should throw; if it did, its operations end with the error and the chain goes on.
+      for (const m of to) if (m.active) m.fail(err);
+    });
   }
 
   private close(): void {

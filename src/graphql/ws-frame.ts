@@ -51,6 +51,9 @@ export function joinedFrame(prefix: Buffer, payload: Buffer): Buffer {
   return frame;
 }
 
+/** Write errors surface on the stream, where ws listens: the callback only keeps them from throwing. */
+const ignore = () => undefined;
+
 /** The socket's TCP stream when a frame may be written to it directly (no extension negotiated). */
 function directStream(socket: WebSocket): Duplex | undefined {
   const stream = (socket as unknown as WithStream)._socket;
@@ -61,13 +64,13 @@ function directStream(socket: WebSocket): Duplex | undefined {
 export function sendText(socket: WebSocket, data: string): void {
   const stream = directStream(socket);
   // A write error also closes the WebSocket (ws listens on the stream), which ends its operations.
-  if (stream) stream.write(textFrame(data), () => undefined);
-  else socket.send(data, () => undefined);
+  if (stream) stream.write(textFrame(data), ignore);
+  else socket.send(data, ignore);
 }
 
 /** Queues a prepared frame (`text()` is the same message, for ws.send when it cannot go directly). */
 export function sendFrame(socket: WebSocket, frame: () => Buffer, text: () => string): void {
   const stream = directStream(socket);
-  if (stream) stream.write(frame(), () => undefined);
-  else socket.send(text(), () => undefined);
+  if (stream) stream.write(frame(), ignore);
+  else socket.send(text(), ignore);
 }
