@@ -4,17 +4,24 @@
 // transaction, which decides its concurrency like the SELECT it replaces (BEGIN IMMEDIATE on SQLite).
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { QueryTemplates } from '../db/query-templates.js';
 import type { ResourceDef } from '../model/types.js';
 import { decodeRow, encodeRow, type Row, type Values } from './codec.js';
 
 /** The new row, or undefined when a row with all of `key`'s values already exists (nothing written). */
-export async function insertUnlessExists(db: Db, r: ResourceDef, values: Row, key: Row): Promise<Values | undefined> {
+export async function insertUnlessExists(templates: QueryTemplates, db: Db, r: ResourceDef, values: Row, key: Row): Promise<Values | undefined> {
   const encoded = encodeRow(r, values);
   const columns = Object.keys(encoded);
-  const matches = Object.entries(encodeRow(r, key)).map(([k, v]) => sql`${sql.ref(k)} = ${v}`);
-  const { rows } = await sql<Row>`insert into ${sql.table(r.table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    select ${sql.join(columns.map((c) => sql`${encoded[c]}`))}
+  const encodedKey = encodeRow(r, key);
+  const keyColumns = Object.keys(encodedKey);
+  // Compiled once per resource, column list and key columns (db/query-templates.ts).
+  const { rows } = await templates.execute(db, `insertUnlessExists ${r.name} ${columns.join(',')} ${keyColumns.join(',')}`,
+    [...columns.map((c) => encoded[c]), ...keyColumns.map((c) => encodedKey[c])], (slots) => {
+      const matches = keyColumns.map((k, i) => sql`${sql.ref(k)} = ${slots[columns.length + i]}`);
+      return sql<Row>`insert into ${sql.table(r.table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    select ${sql.join(columns.map((_, i) => sql`${slots[i]}`))}
     where not exists (select 1 from ${sql.table(r.table)} where ${sql.join(matches, sql` and `)})
-    returning *`.execute(db);
+    returning *`;
+    });
   return rows[0] ? decodeRow(r, rows[0]) : undefined;
 }

@@ -109,6 +109,16 @@ export interface CostOptions {
   onCost?: (cost: number, op: OperationDefinitionNode) => void;
 }
 
+/** The refusal of an operation whose calculated cost is over the maximum, or undefined. */
+export function costError(cost: number, max: number, op: OperationDefinitionNode): GraphQLError | undefined {
+  if (cost <= max) return undefined;
+  return new GraphQLError(
+    `The operation's calculated cost is ${cost}; at most ${max} is allowed. Each object costs 1, a connection ` +
+    'costs its page size (first/last, default 20) times the cost of one node, and a mutation costs 10: ask for smaller pages.',
+    { nodes: [op], extensions: { code: VALIDATION_FAILED, limit: 'cost', cost: { requested: cost, maximum: max } } },
+  );
+}
+
 /** The calculated cost of the operation that runs, against the maximum (page sizes may be variables). */
 export function maxCostRule(max: number, opts: CostOptions = {}): ValidationRule {
   return (context: ValidationContext): ASTVisitor => ({
@@ -116,13 +126,8 @@ export function maxCostRule(max: number, opts: CostOptions = {}): ValidationRule
       if (opts.operationName && op.name?.value !== opts.operationName) return;
       const cost = requestedCost(context.getSchema(), fragmentsOf(context.getDocument().definitions), op, opts.variables);
       opts.onCost?.(cost, op);
-      if (cost > max) {
-        context.reportError(new GraphQLError(
-          `The operation's calculated cost is ${cost}; at most ${max} is allowed. Each object costs 1, a connection ` +
-          'costs its page size (first/last, default 20) times the cost of one node, and a mutation costs 10: ask for smaller pages.',
-          { nodes: [op], extensions: { code: VALIDATION_FAILED, limit: 'cost', cost: { requested: cost, maximum: max } } },
-        ));
-      }
+      const err = costError(cost, max, op);
+      if (err) context.reportError(err);
     },
   });
 }

@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { buildSchema } from './schema.js';
 import { graphqlContext, type GraphQLContext } from './context.js';
-import { documentRules, maxCostRule, rateHeaders, rateLimitedError } from './limits.js';
+import { costError, documentRules, maxCostRule, rateHeaders, rateLimitedError } from './limits.js';
 import websocket from '@fastify/websocket';
 import { graphqlWsHandler } from './ws.js';
-import { actualCost, fragmentsOf } from './cost.js';
+import { actualCost, fragmentsOf, requestedCost } from './cost.js';
 import { capResponseSize, refusedForSize } from './response-size.js';
 import { registerGraphiqlAssets, sendGraphiql, wantsGraphiql } from './graphiql.js';
 import { formatError, graphqlRouteErrors, unavailableStatus } from './errors.js';
@@ -33,9 +33,18 @@ function costPlugin(config: Config, budget: Budget | undefined): ApolloServerPlu
       let requested: number | undefined;
       return {
         async didResolveOperation(rc) {
-          const [err] = validate(rc.schema, rc.document, [maxCostRule(maximum, {
-            variables: rc.request.variables, operationName: rc.operationName, onCost: (c) => { requested = c; },
-          })]);
+          // The operation Apollo resolved is the one maxCostRule would pick out of the document: its
+          // cost directly, without a validation pass (TypeInfo over the whole document) per request.
+          // No operation resolved (an unknown name): the rule checks every operation, as it always did.
+          let err: GraphQLError | undefined;
+          if (rc.operation) {
+            requested = requestedCost(rc.schema, fragmentsOf(rc.document.definitions), rc.operation, rc.request.variables);
+            err = costError(requested, maximum, rc.operation);
+          } else {
+            [err] = validate(rc.schema, rc.document, [maxCostRule(maximum, {
+              variables: rc.request.variables, operationName: rc.operationName, onCost: (c) => { requested = c; },
+            })]);
+          }
           if (err) throw new GraphQLError(err.message, { nodes: err.nodes, extensions: { ...err.extensions, http: { status: 400 } } });
           const key = rc.contextValue.budgetKey;
           const units = budget && key && requested !== undefined ? budget.surcharge(requested) : 0;

@@ -6,7 +6,7 @@
 // check holds off a checkout until it commits, and one that comes after sees the checkout's result.
 import { sql, type SqlBool } from 'kysely';
 import { dynamic, type Tx } from '../db/database.js';
-import { ownerCondition } from '../data/tenancy.js';
+import { ownerCondition, scopeShape, slotScope } from '../data/tenancy.js';
 import { tenantScope } from '../auth/principal.js';
 import type { Values } from '../data/codec.js';
 import { decodeRow } from '../data/codec.js';
@@ -86,11 +86,16 @@ export async function assertParentWritable(ctx: ServiceContext, tx: Tx, r: Resou
   // queues them, in this same statement; SQLite's BEGIN IMMEDIATE already does.
   const serialize = postgres && !!rulesOf(childRel.target)?.absorbKey;
   const lock = checks && !freezersOf(ctx.registry, r).length && postgres;
-  let q = dynamic(tx).selectFrom(`${r.table} as t`).selectAll()
-    .where(sql<SqlBool>`t.id = ${id}`).where(ownerCondition(r, tenantScope(ctx.principal), 't'));
-  if (serialize) q = q.forUpdate();
-  else if (lock) q = q.forShare();
-  const raw = Number.isSafeInteger(id) && id > 0 ? await q.executeTakeFirst() : undefined;
+  const scope = tenantScope(ctx.principal);
+  const mode = serialize ? 'update' : lock ? 'share' : '';
+  // Every create under a parent reads it: compiled once per shape (db/query-templates.ts).
+  const read = () => dataOf(ctx).database.templates.execute(dynamic(tx), `parentWritable ${r.name} ${scopeShape(scope)} ${mode}`,
+    [id, scope.storeId, scope.userId, scope.clientId], ([i, storeId, userId, clientId]) => {
+      const q = dynamic(tx).selectFrom(`${r.table} as t`).selectAll()
+        .where(sql<SqlBool>`t.id = ${i}`).where(ownerCondition(r, slotScope(scope, { storeId, userId, clientId }), 't'));
+      return mode === 'update' ? q.forUpdate() : mode === 'share' ? q.forShare() : q;
+    });
+  const raw = Number.isSafeInteger(id) && id > 0 ? (await read()).rows[0] : undefined;
   if (!raw) throw apiError('NO_SUCH', { what: r.name });
   if (!checks) return;
   if (freezersOf(ctx.registry, r).length) return assertWritable(ctx, tx, r, id, childRel);

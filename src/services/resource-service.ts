@@ -147,7 +147,7 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     // Usually no row can absorb the create: then one statement checks and inserts.
     const key = rules?.absorbKey?.(columns);
-    let row = key ? await insertUnlessExists(tx, r, columns, key) : undefined;
+    let row = key ? await insertUnlessExists(dataOf(ctx).database.templates, tx, r, columns, key) : undefined;
     if (!row) {
       const absorbed = await rules?.absorb?.(columns, w, ctx, tx);
       if (absorbed) return { row: absorbed, created: false };

@@ -44,6 +44,31 @@ describe.each(engines())('query templates on %s', (engine) => {
     expect(templates.compiled).toBe(compiled);
   });
 
+  it('compiles a create under a cart once: the parent read and the conditional insert bind each call', async () => {
+    const ca = await category(a);
+    const store = json(await call(t.app, a.storeHref, { token: a.storeToken }));
+    const carts = [];
+    for (let i = 0; i < 2; i++) carts.push(json(await call(t.app, link(store, 'svc:carts'), { method: 'POST', token: a.storeToken, body: { customer_email: 'a@example.com' } })));
+    const add = (cart: unknown, name: string, chain = a) => call(t.app, link(cart, 'svc:items'), { method: 'POST', token: chain.storeToken, body: { item_category_uri: ca, name, price: '2.50', quantity: 1 } });
+    expect((await add(carts[0], 'warm')).statusCode).toBe(201);
+    const templates = containerOf(t.app).database.templates;
+    const compiled = templates.compiled;
+    for (const [i, cart] of carts.entries()) {
+      const res = await add(cart, `item ${i}`);
+      expect(res.statusCode).toBe(201);
+      expect(json(res).name).toBe(`item ${i}`);
+    }
+    // The same name again in the first cart: the conditional insert finds its namesake (absorbed, 200).
+    expect((await add(carts[0], 'item 0')).statusCode).toBe(200);
+    expect(templates.compiled).toBe(compiled);
+    // Another store's cart through the compiled parent read: 404.
+    expect((await add(carts[1], 'stranger', b)).statusCode).toBe(404);
+    // Each item went into the cart of its own call.
+    const names = async (cart: unknown) => (json(await call(t.app, link(cart, 'svc:items'), { token: a.storeToken }))._embedded['svc:items'] as Array<{ name: string }>).map((i) => i.name).sort();
+    expect(await names(carts[0])).toEqual(['item 0', 'warm']);
+    expect(await names(carts[1])).toEqual(['item 1']);
+  });
+
   it('runs a template with each call\'s values and refuses values outside the slots', async () => {
     const { database } = containerOf(t.app);
     const templates = database.templates;
