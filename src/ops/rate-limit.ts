@@ -183,15 +183,17 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, se
   const keys = new WeakMap<FastifyRequest, string>();
   // While other callers are active, a caller's requests take turns with theirs: once the body is in
   // (preHandler), until the answer is built (onSend).
-  app.addHook('preHandler', async (req, reply) => {
-    const key = keys.get(req);
-    const turn = key === undefined ? undefined : fair.enter(key, reply.raw);
-    if (turn) await turn;
-  });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    fair.leave(reply.raw);
-    return payload;
-  });
+  if (config.rateLimitFairShare > 0) {
+    app.addHook('preHandler', async (req, reply) => {
+      const key = keys.get(req);
+      const turn = key === undefined ? undefined : fair.enter(key, reply.raw);
+      if (turn) await turn;
+    });
+    app.addHook('onSend', async (_req, reply, payload) => {
+      fair.leave(reply.raw);
+      return payload;
+    });
+  }
   const hold = new ConnectionHold({
     after: config.rateLimitPauseAfter, maxMs: config.httpIdleTimeoutMs, max: config.rateLimitPausedMax,
     perAddress: config.rateLimitPausedPerAddress, keepAliveMs: config.httpKeepAliveTimeoutMs,
