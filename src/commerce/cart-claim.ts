@@ -1,10 +1,12 @@
 // Which checkout owns a cart. A checkout first claims its cart with a conditional update (claim
-// empty or its lease run out), before any outbound call, so of any number of concurrent checkouts
-// of one cart exactly one goes on to the tax endpoint, the pre-checkout hook and the gateway; the
-// others answer 409 at once. The claim is a lease, so a crashed instance frees the cart after it.
-// The final write deletes the cart only while this checkout still holds the claim (the deletion is
-// the check, under the row's lock), and the unique transactions.cart_id makes a second transaction
-// for one cart impossible whatever happens.
+// empty or its lease run out), so of any number of concurrent checkouts of one cart exactly one goes
+// on to price and pay. A checkout that calls out commits the claim before its outbound calls, and
+// the others answer 409 at once; one that does not keeps the claim inside its single transaction,
+// where the row lock (PostgreSQL) or BEGIN IMMEDIATE (SQLite) holds the others until the cart is
+// gone, and they answer 409 already_checked_out. The claim is a lease, so a crashed instance frees
+// the cart after it. The final write deletes the cart only while this checkout still holds the
+// claim (the deletion is the check, under the row's lock), and the unique transactions.cart_id
+// makes a second transaction for one cart impossible whatever happens.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { decodeRow, type Row, type ValuesOf } from '../data/codec.js';

@@ -1,8 +1,9 @@
-// POST to a cart's svc:checkout: taxes, fraud protections and payment, then one transaction that
-// writes the transaction, moves the items, records applied taxes, logs, subscriptions and their
-// events, and removes the cart. Every outbound call (tax endpoint, pre-checkout hook, gateway) happens
-// before the transaction starts, so a slow hook never holds the database; the cart is claimed before
-// them (cart-claim.ts), so concurrent checkouts of one cart cannot both reach the gateway.
+// POST to a cart's svc:checkout: taxes, fraud protections and payment, then the write of the
+// transaction, its items, applied taxes, logs, subscriptions and their events, and the cart's removal.
+// The cart is claimed first (cart-claim.ts), so concurrent checkouts of one cart cannot both reach
+// the gateway. When a checkout calls nothing outside the process it is one database transaction;
+// otherwise the claim commits before any outbound call (tax endpoint, pre-checkout hook, gateway),
+// so a slow hook never holds the database, and the write has a transaction of its own.
 import { Decimal } from 'decimal.js';
 import type { Values, ValuesOf } from '../data/codec.js';
 import { postOutbound } from '../net/outbound.js';
