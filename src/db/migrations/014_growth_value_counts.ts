@@ -29,6 +29,11 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
       await sql.raw(`INSERT INTO value_counts (table_name, column_name, store_id, value, shard, n)
         SELECT '${table}', '${column}', store_id, CAST(${column} AS TEXT), 0, count(*) FROM ${table}
         WHERE store_id IS NOT NULL AND ${column} IS NOT NULL GROUP BY store_id, ${column}`).execute(db);
+      // A store's page filtered by one value, in id order, as the ids of an index-only scan (the
+      // repository's deferred join): without it PostgreSQL walked the primary key past the rows of
+      // every store before this one (653 ms for a 100,000 store after a 1,000,000 one). SQLite's
+      // store_id index already ends with the rowid, and it never walked past other stores.
+      if (dialect === 'postgres') await index(db, table, ['store_id', column, 'id']);
     }
   }
   // Every write appends events and takes its store row's lock to number them (src/events/log.ts):
