@@ -2,7 +2,9 @@
 // then each new event as it is committed. A stream that is behind (resuming with `after`, or a
 // consumer slower than the store) reads the log itself at its own pace; once level with the
 // store's shared feed (store-feed.ts) it takes its events from there, so N live subscribers cost
-// one read per signal, not N. A lost signal only delays until the next one or the poll.
+// one read per signal, not N. A lost signal only delays until the next one or the poll. Level, it
+// may instead hand its later events to a transport that serves many identical subscribers at once
+// (`handOver`; graphql/ws-fanout.ts), and then only waits to be stopped.
 import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { allowed } from '../auth/scopes.js';
