@@ -30,7 +30,7 @@ import { registerGraphql } from './graphql/plugin.js';
 import { registerCommerceRoutes } from './rest/commerce-routes.js';
 import { registerIdempotency } from './rest/idempotency.js';
 import { registerCors } from './rest/cors.js';
-import { isStorageFull, isUnavailable, loggerOptions, registerOps, registerRateLimit, serverOptions, storageFullError, unavailableError } from './ops/index.js';
+import { isStorageFull, isUnavailable, lazyChildLogger, loggerOptions, registerOps, registerRateLimit, serverOptions, storageFullError, unavailableError } from './ops/index.js';
 import type { DestinationStream } from 'pino';
 import { registerWebhookRoutes } from './rest/webhook-routes.js';
 import { Dispatcher } from './events/dispatcher.js';
@@ -64,6 +64,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
     genReqId: () => randomUUID(),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     ...serverOptions(config),
     routerOptions: { maxParamLength: 200 },

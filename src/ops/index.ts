@@ -9,7 +9,7 @@ import type { SendErrors } from './error-reply.js';
 
 export type { SendErrors } from './error-reply.js';
 export { serverOptions } from './http-limits.js';
-export { loggerOptions } from './logging.js';
+export { lazyChildLogger, loggerOptions } from './logging.js';
 export { registerRateLimit } from './rate-limit.js';
 export { isStorageFull, isUnavailable, storageFullError, unavailableError } from './unavailable.js';
 

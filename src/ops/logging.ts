@@ -1,7 +1,7 @@
 // Structured request logs (pino through Fastify) that never carry a credential: the request id
 // binds every line of a request and is the `logref` of its error body and its `x-request-id` header.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DestinationStream, LoggerOptions } from 'pino';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Bindings, ChildLoggerOptions, DestinationStream, LoggerOptions } from 'pino';
 
 /** Names whose values are secrets wherever they appear: headers, bodies, query strings, log objects. */
 const SECRET_NAMES = ['authorization', 'cookie', 'set-cookie', 'client_secret', 'password', 'refresh_token', 'access_token', 'code_verifier', 'encryption_key'];
@@ -21,6 +21,30 @@ const UPLOAD_TOKEN = /^(\/uploads\/)[^/?#]+/;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAM, '$1[redacted]').replace(UPLOAD_TOKEN, '$1[redacted]');
+}
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/**
+ * Fastify's childLoggerFactory: the request's child logger (bound to its request id) is made on its
+ * first log call at an enabled level. Fastify makes one for every request, but at the levels the
+ * service runs at (warn) a successful request logs nothing, and making a pino child (bindings
+ * serialised and redacted) is a few percent of a small GET. Calls at disabled levels are the
+ * parent's no-ops, as on a real child; a route with its own level gets a real child at once.
+ */
+export function lazyChildLogger(this: unknown, logger: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions): FastifyBaseLogger {
+  if (opts.level !== undefined || typeof (logger as { isLevelEnabled?: unknown }).isLevelEnabled !== 'function') return logger.child(bindings, opts);
+  let real: FastifyBaseLogger | undefined;
+  const child = () => (real ??= logger.child(bindings, opts));
+  const lazy = Object.create(logger) as FastifyBaseLogger & Record<string, unknown>;
+  for (const level of LEVELS) {
+    if ((logger as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled(level)) {
+      lazy[level] = (...args: unknown[]) => (child()[level] as (...a: unknown[]) => void)(...args);
+    }
+  }
+  lazy.child = (b: Bindings, o?: ChildLoggerOptions) => child().child(b, o);
+  lazy.bindings = () => (child() as unknown as { bindings(): Bindings }).bindings();
+  return lazy;
 }
 
 export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {

@@ -95,8 +95,26 @@ function specificity(r: MediaRange, m: MediaType): number {
   return -1;
 }
 
+/**
+ * Verdicts by exact header text: a client sends the same Accept with every request, and parsing it
+ * is a few percent of a small GET. Bounded: emptied when full.
+ */
+const negotiated = new Map<string, MediaType | null>();
+const NEGOTIATED_MAX = 1000;
+
 export function negotiate(acceptHeader: string | undefined): MediaType | null {
-  if (acceptHeader === undefined || acceptHeader.trim() === '') return SUPPORTED_MEDIA_TYPES[0];
+  if (acceptHeader === undefined) return SUPPORTED_MEDIA_TYPES[0];
+  let m = negotiated.get(acceptHeader);
+  if (m === undefined) {
+    m = choose(acceptHeader);
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    negotiated.set(acceptHeader, m);
+  }
+  return m;
+}
+
+function choose(acceptHeader: string): MediaType | null {
+  if (acceptHeader.trim() === '') return SUPPORTED_MEDIA_TYPES[0];
   const ranges = parseAccept(acceptHeader);
   let best: (Candidate & { m: MediaType }) | null = null;
   for (const [order, m] of SUPPORTED_MEDIA_TYPES.entries()) {
