@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type { DB } from './__generated__/db-types.js';
 import { cachingDatabase } from './statement-cache.js';
 import { fastRowPool } from './pg-rows.js';
@@ -100,6 +100,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return { db, dialect: 'sqlite', stats, templates: new QueryTemplates(), close: () => db.destroy() };
 }
 
+// Every write runs these: handed to Kysely as SQL text, not built and compiled each time.
+const BEGIN_IMMEDIATE = () => CompiledQuery.raw('BEGIN IMMEDIATE');
+const COMMIT = () => CompiledQuery.raw('COMMIT');
+const ROLLBACK = () => CompiledQuery.raw('ROLLBACK');
+
 /**
  * Runs `fn` in a write transaction. SQLite gets BEGIN IMMEDIATE so a second process writing the same
  * file waits on busy_timeout instead of failing on lock upgrade; PostgreSQL uses Kysely's transaction.
@@ -108,15 +113,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 export async function inTransaction<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (database.dialect === 'postgres') return database.db.transaction().execute(fn);
   return database.db.connection().execute(async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn);
+    await conn.executeQuery(BEGIN_IMMEDIATE());
     try {
       const result = await fn(conn as unknown as Tx);
-      await sql`COMMIT`.execute(conn);
+      await conn.executeQuery(COMMIT());
       return result;
     } catch (err) {
       // After some errors (SQLITE_FULL, SQLITE_IOERR, …) SQLite has rolled back by itself; the
       // ROLLBACK's "no transaction is active" must not hide the error that says what happened.
-      await sql`ROLLBACK`.execute(conn).catch((rollbackErr: unknown) => {
+      await conn.executeQuery(ROLLBACK()).catch((rollbackErr: unknown) => {
         if (!/no transaction is active/.test(String((rollbackErr as Error)?.message))) throw rollbackErr;
       });
       throw err;
