@@ -3,15 +3,14 @@
 // single and multi-row inserts, deletes, moves between stores, concurrent writers and the backfill
 // of rows that existed before the migration; filtered totals and other stores still count rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import { type Database } from '../../src/db/database.js';
 import { migrate, migrations } from '../../src/db/migrate.js';
 import { Repository } from '../../src/data/repository.js';
 import { buildRegistry } from '../../src/model/registry.js';
 import { emptyQuery, type ListQuery } from '../../src/data/query.js';
-import { engines, PG_URL } from '../helpers/app.js';
+import { engines } from '../helpers/app.js';
+import { scratchDatabases, twoStores } from '../helpers/scratch-db.js';
 
 const registry = buildRegistry();
 const store = registry.resource('store');
@@ -21,29 +20,11 @@ const stamp = '2026-01-01T00:00:00+0000';
 let seq = 0;
 
 describe.each(engines())('kept row counts on %s', (engine) => {
-  const schemas: string[] = [];
-  const opened: Database[] = [];
+  const scratch = scratchDatabases(engine, 'rowcounts');
   let database: Database;
   let repo: Repository;
   let storeA: number;
   let storeB: number;
-
-  async function open(): Promise<Database> {
-    const schema = engine === 'postgres' ? `rowcounts_${randomBytes(4).toString('hex')}` : undefined;
-    if (schema) schemas.push(schema);
-    const d = await openDatabase({ url: engine === 'postgres' ? PG_URL! : ':memory:', schema });
-    opened.push(d);
-    return d;
-  }
-
-  async function stores(d: Database): Promise<[number, number]> {
-    const user = await d.db.insertInto('users').values({ first_name: 'A', last_name: 'B', email: 'a@b.c', date_created: stamp, date_modified: stamp }).returning('id').executeTakeFirstOrThrow();
-    const one = async (domain: string) => Number((await d.db.insertInto('stores').values({
-      user_id: user.id, store_name: domain, store_domain: domain, store_url: 'https://x.y', store_email: 'x@y.z', postal_code: '1',
-      region: 'R', country: 'US', date_created: stamp, date_modified: stamp,
-    }).returning('id').executeTakeFirstOrThrow()).id);
-    return [await one('a'), await one('b')];
-  }
 
   const row = (storeId: number, extra: Record<string, unknown> = {}) => ({
     store_id: storeId, first_name: 'C', last_name: 'D', email: `c${++seq}@example.com`, date_created: stamp, date_modified: stamp, ...extra,
@@ -57,20 +38,12 @@ describe.each(engines())('kept row counts on %s', (engine) => {
     (await r.countChildren(rel, customer, [storeId], q, { storeId })).get(storeId);
 
   beforeAll(async () => {
-    database = await open();
+    database = await scratch.open();
     await migrate(database);
     repo = new Repository(database);
-    [storeA, storeB] = await stores(database);
+    [storeA, storeB] = await twoStores(database);
   });
-  afterAll(async () => {
-    for (const d of opened) await d.close();
-    if (schemas.length) {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      for (const s of schemas) await c.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-      await c.end();
-    }
-  });
+  afterAll(() => scratch.closeAll());
 
   async function expectExact(): Promise<void> {
     for (const id of [storeA, storeB]) {
@@ -138,10 +111,10 @@ describe.each(engines())('kept row counts on %s', (engine) => {
   });
 
   it('counts the rows that existed before the migration', async () => {
-    const d = await open();
+    const d = await scratch.open();
     const last = migrations.findIndex((m) => m.name === '012_growth_counts');
     for (const m of migrations.slice(0, last)) await m.up(d.db, d.dialect);
-    const [a, b] = await stores(d);
+    const [a, b] = await twoStores(d);
     await d.db.insertInto('customers').values([row(a), row(a), row(b)]).execute();
     await migrations[last].up(d.db, d.dialect);
     for (const m of migrations.slice(last + 1)) await m.up(d.db, d.dialect);

@@ -1,0 +1,47 @@
+// Databases of their own for tests of the data layer below the app: an in-memory SQLite, or a fresh
+// PostgreSQL schema dropped when the suite ends, and two stores to count rows in.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { PG_URL, type Engine } from './app.js';
+
+const stamp = '2026-01-01T00:00:00+0000';
+
+export interface ScratchDatabases {
+  /** Opens another database (unmigrated). */
+  open(): Promise<Database>;
+  /** Closes every database opened and drops their schemas: for afterAll. */
+  closeAll(): Promise<void>;
+}
+
+export function scratchDatabases(engine: Engine, prefix: string): ScratchDatabases {
+  const schemas: string[] = [];
+  const opened: Database[] = [];
+  return {
+    async open() {
+      const schema = engine === 'postgres' ? `${prefix}_${randomBytes(4).toString('hex')}` : undefined;
+      if (schema) schemas.push(schema);
+      const d = await openDatabase({ url: engine === 'postgres' ? PG_URL! : ':memory:', schema });
+      opened.push(d);
+      return d;
+    },
+    async closeAll() {
+      for (const d of opened) await d.close();
+      if (!schemas.length) return;
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      for (const s of schemas) await c.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+/** Two stores of one user in a migrated database: their ids. */
+export async function twoStores(d: Database): Promise<[number, number]> {
+  const user = await d.db.insertInto('users').values({ first_name: 'A', last_name: 'B', email: 'a@b.c', date_created: stamp, date_modified: stamp }).returning('id').executeTakeFirstOrThrow();
+  const one = async (domain: string) => Number((await d.db.insertInto('stores').values({
+    user_id: user.id, store_name: domain, store_domain: domain, store_url: 'https://x.y', store_email: 'x@y.z', postal_code: '1',
+    region: 'R', country: 'US', date_created: stamp, date_modified: stamp,
+  }).returning('id').executeTakeFirstOrThrow()).id);
+  return [await one('a'), await one('b')];
+}
