@@ -16,10 +16,32 @@ export interface Page {
 export interface Loader {
   page(storeId: number, limit: number, offset: number, withTotal: boolean): Promise<Page>;
   item(storeId: number, id: number): Promise<Row | undefined>;
+  /**
+   * The token liveness statement the service runs on every authenticated request (client, user and
+   * store still there, neither the token nor its refresh family revoked, and whether the store has
+   * expired cart items), hand-written: for the reference that does the service's required work.
+   */
+  live(c: LiveClaims, nowSec: number): Promise<boolean>;
   /** One durable write: the item inserted into the store's cart in its own transaction. */
   addItem(storeId: number, cartId: number, values: Row): Promise<Row | undefined>;
   close(): Promise<void>;
 }
+
+export interface LiveClaims { cid: number; uid?: number; sid?: number; fam?: string; jti: string }
+
+/** The liveness statement for one shape of claims (the service's preflight) and its values, `$n` or `?` placeholders. */
+function liveSql(c: LiveClaims, nowSec: number, postgres: boolean): { text: string; args: unknown[] } {
+  const args: unknown[] = [];
+  const p = (v: unknown) => { args.push(v); return postgres ? `$${args.length}` : '?'; };
+  const text = `SELECT (SELECT count(*) FROM clients WHERE id = ${p(c.cid)}) AS c,
+    ${c.uid !== undefined ? `(SELECT count(*) FROM users WHERE id = ${p(c.uid)})` : '1'} AS u,
+    ${c.sid !== undefined ? `(SELECT count(*) FROM stores WHERE id = ${p(c.sid)})` : '1'} AS s,
+    ${c.fam !== undefined ? `(SELECT count(*) FROM refresh_tokens WHERE family = ${p(c.fam)} AND revoked_at IS NOT NULL)` : '0'} AS f,
+    (SELECT count(*) FROM revoked_tokens WHERE jti = ${p(c.jti)}) AS j,
+    ${c.sid !== undefined ? `(SELECT count(*) FROM (SELECT 1 FROM items WHERE +store_id = ${p(c.sid)} AND cart_id IS NOT NULL AND expires <= ${p(nowSec)} LIMIT 1) x)` : '0'} AS x`;
+  return { text, args };
+}
+const isLive = (r: Row) => Number(r.c) === 1 && Number(r.u) === 1 && Number(r.s) === 1 && Number(r.f) === 0 && Number(r.j) === 0;
 
 const ITEM_COLUMNS = ['name', 'price', 'quantity', 'code', 'item_category_id'];
 
@@ -63,6 +85,10 @@ export function openLoader(url: string, schema?: string): Loader {
       },
       async item(storeId, id) {
         return (await q('SELECT * FROM items WHERE id = $1 AND store_id = $2', [id, storeId]))[0];
+      },
+      async live(c, nowSec) {
+        const { text, args } = liveSql(c, nowSec, true);
+        return isLive((await q(text, args))[0]);
       },
       async addItem(storeId, cartId, values) {
         const c = await pool.connect();
@@ -125,6 +151,12 @@ export function openLoader(url: string, schema?: string): Loader {
     },
     async item(storeId, id) {
       return itemStmt.get(id, storeId) as Row | undefined;
+    },
+    async live(c, nowSec) {
+      const { text, args } = liveSql(c, nowSec, false);
+      let st = cache.get(text);
+      if (!st) cache.set(text, (st = db.prepare(text)));
+      return isLive(st.get(...args) as Row);
     },
     async addItem(storeId, cartId, values) {
       return insert.immediate(storeId, cartId, values);

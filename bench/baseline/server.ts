@@ -7,6 +7,7 @@
 //   POST /carts/:id/items                                  → one durable insert (scenarios 4 and 5)
 //   WebSocket /ws + POST /broadcast                        → one message to every socket (scenario 6)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { hash } from 'node:crypto';
 import { WebSocketServer } from 'ws';
 import { parseKeys } from '../../src/auth/keys.js';
 import { verifyAccessToken } from '../../src/auth/jwt.js';
@@ -18,10 +19,9 @@ const issuer = process.env.ISSUER!;
 const keys = parseKeys(process.env.JWT_SECRET!);
 const loader = openLoader(process.env.DATABASE_URL!);
 
-function storeOf(req: IncomingMessage): number | undefined {
+function claimsOf(req: IncomingMessage) {
   const auth = req.headers.authorization ?? '';
-  const claims = auth.startsWith('Bearer ') ? verifyAccessToken(keys, issuer, auth.slice(7), Math.floor(Date.now() / 1000)) : null;
-  return claims?.sid;
+  return auth.startsWith('Bearer ') ? verifyAccessToken(keys, issuer, auth.slice(7), Math.floor(Date.now() / 1000)) : null;
 }
 
 function send(res: ServerResponse, status: number, body: string, type = 'application/hal+json'): void {
@@ -45,8 +45,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     for (const ws of wss.clients) ws.send(message);
     return send(res, 202, '{}', 'application/json');
   }
-  const store = storeOf(req);
-  if (!store) return send(res, 401, '{"error":"invalid_token"}', 'application/json');
+  const claims = claimsOf(req);
+  const store = claims?.sid;
+  if (!claims || !store) return send(res, 401, '{"error":"invalid_token"}', 'application/json');
+  // `x-baseline-checks` asks for the work the service must do besides this (scenario 1's second
+  // reference): the token's liveness statement on every request, and an ETag of the answer.
+  const checks = req.headers['x-baseline-checks'] !== undefined;
+  if (checks && !(await loader.live(claims, Math.floor(Date.now() / 1000)))) return send(res, 401, '{"error":"invalid_token"}', 'application/json');
   const m = /^\/stores\/(\d+)\/transactions$/.exec(url.pathname);
   if (req.method === 'GET' && m) {
     if (Number(m[1]) !== store) return send(res, 404, '{"error":"not_found"}');
@@ -60,7 +65,10 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const item = /^\/items\/(\d+)$/.exec(url.pathname);
   if (req.method === 'GET' && item) {
     const row = await loader.item(store, Number(item[1]));
-    return row ? send(res, 200, halItem(base, row)) : send(res, 404, '{"error":"not_found"}');
+    if (!row) return send(res, 404, '{"error":"not_found"}');
+    const body = halItem(base, row);
+    if (checks) res.setHeader('etag', `"${hash('sha1', body, 'base64url')}"`).setHeader('vary', 'Accept');
+    return send(res, 200, body);
   }
   const cartItems = /^\/carts\/(\d+)\/items$/.exec(url.pathname);
   if (req.method === 'POST' && cartItems) {

@@ -16,6 +16,7 @@ import { percentile } from '../../bench/load.js';
 import { appQuery, graphqlPoster, subscriptionSupport } from '../../bench/queries.js';
 import { statementLog } from '../../bench/statements.js';
 import { writeReport, type Report } from '../../bench/report.js';
+import { verifyAccessToken } from '../../src/auth/jwt.js';
 
 const ZOOM = 'zoom=items,items:item_options,items:item_category';
 
@@ -61,6 +62,18 @@ describe.each(engines())('benchmark baseline and harness on %s', (engine) => {
     const id = (await loader.page(seeded.storeId, 1, 0, false)).itemsByTransaction.values().next().value![0].id;
     const res = await send()('GET', `/items/${id}`, { token: seeded.storeToken });
     expect(jsonDiff(res.body, JSON.parse(halItem(BASE, (await loader.item(seeded.storeId, Number(id)))!)))).toBeUndefined();
+  });
+
+  it('checks a token\'s liveness with the statement the service runs (scenario 1\'s second reference)', async () => {
+    const { tokens } = containerOf(t.app);
+    const claims = verifyAccessToken(tokens.opts.keys, tokens.opts.issuer, seeded.storeToken, tokens.nowSec())!;
+    const both = async (c: typeof claims) => [await loader.live(c, tokens.nowSec()), await tokens.isLive(c)];
+    expect(await both(claims)).toEqual([true, true]);
+    // A store that is gone, and a revoked token (another jti, so the seeded token stays usable).
+    expect(await both({ ...claims, sid: 987654321 })).toEqual([false, false]);
+    const revoked = { ...claims, jti: `revoked-${engine}-${process.pid}` };
+    await tokens.revokeAccess(revoked);
+    expect(await both(revoked)).toEqual([false, false]);
   });
 
   it('answers the nested GraphQL query exactly as the service does', async () => {
