@@ -58,6 +58,11 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     return { chain, shop };
   }
 
+  /** The store's newest changelog entry, found through its event log as a client would. */
+  const lastChangelog = async (chain: Chain, shop: Shop) => {
+    const events = json(await call(t.app, `${link(shop.store, 'svc:events')}?name=changelog/created&order=sequence%20desc&limit=1`, { token: chain.storeToken }))._embedded['svc:events'];
+    return json(await call(t.app, `/changelogs/${events[0].resource_id}`, { token: chain.storeToken }));
+  };
   const transactionsOf = async (cartId: number) => containerOf(t.app).database.db.selectFrom('transactions')
     .select(['id', 'status', 'total_order']).where('cart_id', '=', cartId).execute();
 
@@ -194,8 +199,7 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     const row = await db.selectFrom('carts').select('checkout_claim').where('id', '=', cartId).executeTakeFirst();
     expect(row).toEqual({ checkout_claim: null });
     expect(json(await call(t.app, link(cart, 'svc:items'), { token: chain.storeToken }))._embedded['svc:items']).toHaveLength(1);
-    const events = json(await call(t.app, `${link(shop.store, 'svc:events')}?name=changelog/created&order=sequence%20desc&limit=1`, { token: chain.storeToken }))._embedded['svc:events'];
-    const entry = json(await call(t.app, `/changelogs/${events[0].resource_id}`, { token: chain.storeToken }));
+    const entry = await lastChangelog(chain, shop);
     expect(entry).toMatchObject({ resource_type: 'cart', resource_id: cartId });
     expect(entry.message).toContain(`authorization ${log.authorized[0]} of 11.00 USD voided`);
   });
@@ -216,8 +220,7 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     expect(log.authorized).toHaveLength(1);
     expect(log.voided).toEqual(log.authorized);
     expect(await transactionsOf(cartId)).toEqual([]);
-    const events = json(await call(t.app, `${link(shop.store, 'svc:events')}?name=changelog/created&order=sequence%20desc&limit=1`, { token: chain.storeToken }))._embedded['svc:events'];
-    const entry = json(await call(t.app, `/changelogs/${events[0].resource_id}`, { token: chain.storeToken }));
+    const entry = await lastChangelog(chain, shop);
     expect(entry).toMatchObject({ resource_type: 'cart', resource_id: cartId });
     expect(entry.message).toContain(`authorization ${log.authorized[0]} of 11.00 USD voided`);
   });
