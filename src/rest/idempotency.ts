@@ -110,8 +110,9 @@ export function registerIdempotency(app: FastifyInstance, options: { leaseMs?: n
   async function record(req: FastifyRequest, reply: FastifyReply, payload: unknown, held: HeldKey): Promise<void> {
     // Representations are sent as text or Buffers; streams (downloads) are not replayable.
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
-    if (reply.statusCode >= 500 || body === undefined) {
-      // A failure on our side is not an answer worth replaying: the key is free for a retry.
+    if (reply.statusCode >= 500 || reply.hasHeader('retry-after') || body === undefined) {
+      // A failure on our side, or a passing conflict that told the client when to retry (another
+      // checkout holds the cart, a 503), is not the request's answer: the key is free for the retry.
       await store.release(held);
       return;
     }

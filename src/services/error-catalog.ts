@@ -17,6 +17,12 @@ export interface CatalogEntry {
   /** One sentence for docs/errors.md: when this is answered and what the client can do. */
   readonly meaning: string;
   readonly transport?: true;
+  /**
+   * A passing conflict (another request holds what this one needs): the same request may succeed
+   * in this many seconds. Answered with Retry-After, and never kept as an Idempotency-Key's answer,
+   * so a retry with the key does the work instead of replaying the conflict.
+   */
+  readonly retryAfter?: number;
 }
 
 const entry = <const E extends CatalogEntry>(e: E): E => e;
@@ -46,7 +52,7 @@ export const CATALOG = {
   DUPLICATE: entry({ code: 'duplicate', kind: 'conflict', message: 'another {resource} already has one of these unique values',
     meaning: 'A unique value (a code, a name) is already taken in this store or parent.' }),
   DUPLICATE_ATTRIBUTE_RACE: entry({ code: 'duplicate', kind: 'conflict', message: 'another request added an attribute of the same name; retry',
-    meaning: 'A unique value (a code, a name) is already taken in this store or parent.' }),
+    meaning: 'A unique value (a code, a name) is already taken in this store or parent.', retryAfter: 1 }),
   DUPLICATE_FRAUD_PROTECTION: entry({ code: 'duplicate', kind: 'conflict', message: 'this fraud protection is already enabled on this payment method set',
     meaning: 'A unique value (a code, a name) is already taken in this store or parent.' }),
   ETAG_MISMATCH: entry({ code: 'precondition_failed', kind: 'precondition_failed', message: 'If-Match does not match the current ETag; fetch the resource again',
@@ -86,9 +92,9 @@ export const CATALOG = {
   ALREADY_CHECKED_OUT: entry({ code: 'already_checked_out', kind: 'conflict', message: 'this cart was already checked out as transaction {href}',
     meaning: 'The cart became a transaction; the message links it.' }),
   CHECKOUT_IN_PROGRESS: entry({ code: 'checkout_in_progress', kind: 'conflict', message: 'another checkout of this cart is in progress; its result is the cart\'s transaction',
-    meaning: 'Another checkout of the same cart holds its claim; retry to learn its result.' }),
+    meaning: 'Another checkout of the same cart holds its claim; retry after Retry-After to learn its result.', retryAfter: 1 }),
   CHECKOUT_CLAIM_LOST: entry({ code: 'checkout_claim_lost', kind: 'conflict', message: 'the checkout took longer than its claim on the cart and another checkout took it over; nothing was charged',
-    meaning: 'The checkout outlived its claim on the cart and stepped back without charging.' }),
+    meaning: 'The checkout outlived its claim on the cart and stepped back without charging; retry after Retry-After.', retryAfter: 1 }),
   INVALID_TRANSITION: entry({ code: 'invalid_transition', kind: 'conflict', message: 'a {status} transaction cannot be {to}; {action} needs status {from}',
     meaning: 'A transaction action (capture, void, refund) does not apply in its current status.' }),
   TRANSITION_RACED: entry({ code: 'invalid_transition', kind: 'conflict', message: 'the transaction is no longer {from}',
@@ -219,7 +225,9 @@ export function fieldError<N extends ErrorName>(name: N, ...[params, opts]: Args
 
 /** The error to throw, e.g. `throw apiError('IMMUTABLE', { reason })`. */
 export function apiError<N extends ErrorName>(name: N, ...args: Args<N>): ApiError {
-  return new ApiError(CATALOG[name].kind, [fieldError(name, ...args)], args[1]?.details);
+  const { kind, retryAfter } = CATALOG[name] as CatalogEntry;
+  const details = retryAfter === undefined ? args[1]?.details : { retryAfter, ...args[1]?.details };
+  return new ApiError(kind, [fieldError(name, ...args)], details);
 }
 
 /** 403: the token has none of these scopes; they travel as data, the transports say them. */

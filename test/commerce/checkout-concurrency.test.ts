@@ -128,12 +128,19 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     const db = containerOf(t.app).database.db;
     const crashed = (until: string) => db.updateTable('carts').set({ checkout_claim: 'crashed-instance', checkout_claimed_until: until }).where('id', '=', cartId).execute();
     await crashed('2999-01-01T00:00:00+0000');
-    const held = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
+    // Sent with a key: the passing conflict says when to retry and is not kept as the key's answer,
+    // so the retry with the same key, once the claim has run out, does the checkout.
+    const send = () => call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {}, headers: { 'idempotency-key': 'after-crash' } });
+    const held = await send();
     expect(held.statusCode).toBe(409);
     expect(json(held)._embedded['svc:errors'][0].code).toBe('checkout_in_progress');
+    expect(held.headers['retry-after']).toBe('1');
+    expect(held.headers['idempotent-replayed']).toBeUndefined();
     await crashed('2000-01-01T00:00:00+0000');
-    const res = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
-    expect(res.statusCode).toBe(201);
+    const res = await send();
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect((await send()).headers['idempotent-replayed']).toBe('true');
     expect(await transactionsOf(cartId)).toHaveLength(1);
   });
 

@@ -103,20 +103,24 @@ describe('events subscription over graphql-ws', () => {
 
 describe('token expiry and the pull feed', () => {
   it('closes the socket with 4401 when the token expires', async () => {
-    const t = await makeApp({ config: { accessTokenTtl: 1 } });
+    // Expiry is in whole seconds, so a 1 s lifetime may be a few milliseconds: 3 s leaves a loaded
+    // machine time to connect before it runs out (a token dead at connect is refused with 4403).
+    const t = await makeApp({ config: { accessTokenTtl: 3 } });
     try {
       const url = await listenForWs(t);
       const chain = await tokenChain(t.app).catch(() => undefined);
-      // With a 1 s lifetime the chain itself may outlive its tokens; refresh for a fresh one.
+      // With a short lifetime the chain itself may outlive its tokens; refresh for a fresh one.
       const res = await t.app.inject({
         method: 'POST', url: '/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: chain!.storeRefresh, client_id: chain!.clientId, client_secret: chain!.clientSecret }).toString(),
       });
       const token = JSON.parse(res.body).access_token;
       const closed: number[] = [];
-      const client = wsClients(url).connect(token, { on: { closed: (e: any) => closed.push(e.code) } });
+      let acknowledged = false;
+      const client = wsClients(url).connect(token, { on: { connected: () => { acknowledged = true; }, closed: (e: any) => closed.push(e.code) } });
       const sub = collect(client, SUBSCRIPTION);
-      await until(() => closed.length > 0, 4000);
+      await until(() => closed.length > 0, 20_000);
+      expect(acknowledged).toBe(true);
       expect(closed[0]).toBe(4401);
       sub.stop();
       await client.dispose();
