@@ -92,6 +92,13 @@ export interface Config {
   rateLimitPausedPerAddress: number;
   /** Requests one caller runs at once per instance while other callers are active too (src/ops/fair-share.ts); 0: no cap. */
   rateLimitFairShare: number;
+  /**
+   * An answer holding more members than this (at any depth) is written over several turns of the
+   * event loop, `responseSliceMs` at a time, so other callers' requests are answered between its
+   * slices (src/representations/paced-json.ts); 0 writes every answer in one piece.
+   */
+  responsePaceAbove: number;
+  responseSliceMs: number;
   /** Longest time to receive a whole request (uploads included). */
   httpRequestTimeoutMs: number;
   /** Longest time to receive the request line and headers (slow-header clients are cut off). */
@@ -162,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPausedMax: e.RATE_LIMIT_PAUSED_MAX ?? 1024,
     rateLimitPausedPerAddress: e.RATE_LIMIT_PAUSED_PER_ADDRESS ?? 64,
     rateLimitFairShare: e.RATE_LIMIT_FAIR_SHARE ?? 2,
+    responsePaceAbove: e.RESPONSE_PACE_ABOVE ?? 500,
+    responseSliceMs: e.RESPONSE_SLICE_MS ?? 1,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS ?? 60_000,
     httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS ?? 10_000,
     httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5000,

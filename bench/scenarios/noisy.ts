@@ -64,8 +64,8 @@ export async function noisyNeighbour(c: Ctx, entry: string): Promise<ScenarioRes
   const env = { ...target.env };
   for (const k of ['RATE_LIMIT_MAX', 'RATE_LIMIT_CREDENTIALS_MAX', 'WS_MAX_SOCKETS_PER_TOKEN']) delete env[k];
   // The defences against a noisy neighbour can be switched from the bench's own environment, to
-  // compare them in one tree (src/ops/connection-hold.ts, fair-share.ts); unset, the defaults run.
-  const switches = ['RATE_LIMIT_PAUSE_AFTER', 'RATE_LIMIT_FAIR_SHARE'].filter((k) => process.env[k] !== undefined);
+  // compare them in one tree (src/ops/connection-hold.ts, fair-share.ts, services/pace.ts); unset, the defaults run.
+  const switches = ['RATE_LIMIT_PAUSE_AFTER', 'RATE_LIMIT_FAIR_SHARE', 'RESPONSE_PACE_ABOVE', 'RESPONSE_SLICE_MS'].filter((k) => process.env[k] !== undefined);
   for (const k of switches) env[k] = process.env[k]!;
   const port = await freePort();
   const service = await spawnNode({ args: [entry], env: { ...env, PORT: String(port) }, port, readyPath: '/readyz' });

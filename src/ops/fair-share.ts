@@ -110,8 +110,20 @@ export class FairShare {
 
   /** The cap now: `share` while others are active too, none for a caller alone. */
   private limit(): number {
+    return this.shared() ? this.share : Infinity;
+  }
+
+  /**
+   * Whether more than one caller was active in the last one to two periods (never with turns off):
+   * two callers seen in consecutive periods, one in each, count as two.
+   */
+  shared(): boolean {
     this.rotate();
-    return Math.max(this.current.size, this.previous.size) > 1 ? this.share : Infinity;
+    const { current, previous } = this;
+    if (current.size > 1 || previous.size > 1) return true;
+    if (current.size === 0 || previous.size === 0) return false;
+    for (const key of current) return !previous.has(key);
+    return false;
   }
 
   private seen(key: string): void {

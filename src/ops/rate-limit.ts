@@ -23,6 +23,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The callers' budget; undefined when RATE_LIMIT_MAX is 0 (no limiting). */
     budget?: Budget;
+    /**
+     * Whether more than one caller is active on this instance (fair-share.ts): large answers are
+     * then written in slices (services/pace.ts). Undefined when there are no fair turns.
+     */
+    loopShared?: () => boolean;
   }
 }
 
@@ -179,6 +184,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, se
   );
   app.decorate('budget', budget);
   const fair = new FairShare(config.rateLimitFairShare);
+  app.decorate('loopShared', () => fair.shared());
   /** The budget key of each admitted request, for its turn (fair-share.ts). */
   const keys = new WeakMap<FastifyRequest, string>();
   // While other callers are active, a caller's requests take turns with theirs: once the body is in

@@ -45,7 +45,11 @@ export function decimalOutput(v: unknown): number | ExactNumber {
 
 /** JSON.stringify, with every ExactNumber written as its digits. */
 export function stringifyExact(value: unknown): string {
-  const text = JSON.stringify(value);
+  return unmarkExact(JSON.stringify(value));
+}
+
+/** JSON text with every ExactNumber's marked string turned into its bare digits. */
+export function unmarkExact(text: string): string {
   return text !== undefined && text.includes(MARK) ? text.replace(MARKED, '$1') : text;
 }
 

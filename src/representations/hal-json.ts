@@ -1,7 +1,9 @@
 // HAL+JSON: `_links` (with the `svc` curie) and `_embedded` around the properties. Members built
 // from rows give their HAL object directly (HAL_JSON), skipping the neutral properties and links;
 // the whole answer is then serialised once by JSON.stringify (stringifyExact: exact decimals).
-import { stringifyExact } from './exact-number.js';
+import { stringifyExact, unmarkExact } from './exact-number.js';
+import { stringifyPaced } from './paced-json.js';
+import type { Pacer } from '../services/pace.js';
 import { curie, CURIE_NAME, HAL_JSON, relName, type Representation, type RenderContext } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -34,4 +36,9 @@ function halObject(rep: Representation, ctx: RenderContext, top: boolean): Json 
 
 export function renderHalJson(rep: Representation, ctx: RenderContext): string {
   return stringifyExact(halObject(rep, ctx, true));
+}
+
+/** renderHalJson for a large answer: the same bytes, written over several turns of the loop. */
+export async function renderHalJsonPaced(rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<string> {
+  return unmarkExact(await stringifyPaced(halObject(rep, ctx, true), pacer));
 }

@@ -14,11 +14,12 @@
 // - media-type parameters other than q are not matched (our types have none) but count as specificity;
 // - highest q wins; ties go to the more specific range, then the range listed first, then server order
 //   (SUPPORTED_MEDIA_TYPES); nothing acceptable → null, and the caller answers 406.
-import { renderHalJson } from './hal-json.js';
+import { renderHalJson, renderHalJsonPaced } from './hal-json.js';
 import { renderHalXml } from './hal-xml.js';
 import { renderHtml } from './html.js';
-import { renderSiren } from './siren.js';
+import { renderSiren, renderSirenPaced } from './siren.js';
 import type { MediaType, Representation, RenderContext } from './types.js';
+import type { Pacer } from '../services/pace.js';
 
 /** In server preference order: the first is the default. */
 export const SUPPORTED_MEDIA_TYPES: readonly MediaType[] = [
@@ -147,6 +148,18 @@ export function render(mediaType: MediaType, rep: Representation, ctx: RenderCon
     case 'application/hal+xml': return renderHalXml(rep, ctx);
     case 'application/vnd.siren+json': return renderSiren(rep, ctx);
     case 'text/html': return renderHtml(rep, ctx);
+  }
+}
+
+/**
+ * render, for an answer large enough to be written over several turns of the loop: the JSON forms
+ * are paced (paced-json.ts); XML and HTML pages are written in one piece.
+ */
+export function renderPaced(mediaType: MediaType, rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<string> {
+  switch (mediaType) {
+    case 'application/hal+json': return renderHalJsonPaced(rep, ctx, pacer);
+    case 'application/vnd.siren+json': return renderSirenPaced(rep, ctx, pacer);
+    default: return Promise.resolve(render(mediaType, rep, ctx));
   }
 }
 

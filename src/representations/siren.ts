@@ -8,7 +8,9 @@
 // Embedded items become embedded-representation sub-entities (`rel` + their own class, properties,
 // links, and entities/actions when they have any). Embedded-link sub-entities (`href` only) are never
 // produced: the builders either embed a resource fully or link to it.
-import { stringifyExact } from './exact-number.js';
+import { stringifyExact, unmarkExact } from './exact-number.js';
+import { stringifyPaced } from './paced-json.js';
+import type { Pacer } from '../services/pace.js';
 import { CURIE_NAME, type Action, type Link, type Representation, type RenderContext } from './types.js';
 
 export interface SirenLink {
@@ -99,4 +101,9 @@ export function sirenEntity(rep: Representation, ctx: RenderContext): SirenEntit
 
 export function renderSiren(rep: Representation, ctx: RenderContext): string {
   return stringifyExact(sirenEntity(rep, ctx));
+}
+
+/** renderSiren for a large answer: the same bytes, written over several turns of the loop. */
+export async function renderSirenPaced(rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<string> {
+  return unmarkExact(await stringifyPaced(sirenEntity(rep, ctx), pacer));
 }

@@ -6,7 +6,9 @@ import type { AppServices } from '../container.js';
 import type { ServiceContext } from '../services/context.js';
 import type { ApiError, FieldError } from '../services/errors.js';
 import { apiError } from '../services/error-catalog.js';
-import { contentTypeHeader, negotiate, render } from '../representations/negotiate.js';
+import { contentTypeHeader, negotiate, render, renderPaced } from '../representations/negotiate.js';
+import { holdsMoreThan } from '../representations/paced-json.js';
+import { Pacer } from '../services/pace.js';
 import { HTML_CSP } from '../representations/html.js';
 import type { MediaType, Representation } from '../representations/types.js';
 import { errorRepresentation, httpHeadersOf, httpStatusOf } from './errors.js';
@@ -17,6 +19,7 @@ declare module 'fastify' {
     principal: Principal;
     /** The negotiated representation of the response. */
     negotiated: MediaType;
+    pacer?: Pacer;
   }
   interface FastifyInstance {
     container: AppServices;
@@ -24,7 +27,16 @@ declare module 'fastify' {
 }
 
 export function serviceContext(req: FastifyRequest): ServiceContext {
-  return req.server.container.context(req.principal, req.id);
+  const ctx = req.server.container.context(req.principal, req.id);
+  if (req.server.container.config.responsePaceAbove > 0) ctx.pacer = pacerOf(req);
+  return ctx;
+}
+
+const alone = () => false;
+
+/** The request's slices of the loop (services/pace.ts), shared by its loading and its writing out. */
+function pacerOf(req: FastifyRequest): Pacer {
+  return req.pacer ??= new Pacer(req.server.container.config.responseSliceMs, req.server.loopShared ?? alone);
 }
 
 export function requestUrl(req: FastifyRequest): string {
@@ -82,9 +94,28 @@ function listed(header: string | undefined): string[] {
  * representation, and If-None-Match answers 304.
  */
 export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep: Representation,
-  opts: { status?: number; etag?: boolean; headers?: Record<string, string> } = {}): FastifyReply {
+  opts: SendOptions = {}): FastifyReply {
   const ctx = renderContext(req, rep.self.title);
+  const { responsePaceAbove } = req.server.container.config;
+  const pacer = responsePaceAbove > 0 ? pacerOf(req) : undefined;
+  if (pacer?.active && holdsMoreThan(rep, responsePaceAbove)) {
+    // A large answer is written over several turns of the loop, so other callers' requests that
+    // arrive meanwhile are answered between its slices (paced-json.ts). The reply is returned
+    // now and sent when the text is done; Fastify waits for it.
+    const etagHal = opts.etag && req.negotiated !== 'application/hal+json';
+    Promise.all([renderPaced(req.negotiated, rep, ctx, pacer), etagHal ? renderPaced('application/hal+json', rep, ctx, pacer) : undefined])
+      .then(([body, hal]) => { finishRepresentation(req, reply, body, hal ?? body, opts); }, (err: unknown) => { reply.send(err); });
+    return reply;
+  }
   const body = render(req.negotiated, rep, ctx);
+  const hal = opts.etag && req.negotiated !== 'application/hal+json' ? render('application/hal+json', rep, ctx) : body;
+  return finishRepresentation(req, reply, body, hal, opts);
+}
+
+interface SendOptions { status?: number; etag?: boolean; headers?: Record<string, string> }
+
+/** Headers, the ETag and If-None-Match, then the body; `hal` is the HAL+JSON text the ETag hashes. */
+function finishRepresentation(req: FastifyRequest, reply: FastifyReply, body: string, hal: string, opts: SendOptions): FastifyReply {
   const status = opts.status ?? 200;
   reply.headers(opts.headers ?? {});
   // Vary adds to what is already there (CORS's Origin).
@@ -97,7 +128,6 @@ export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep
       .header('vary', 'Accept, Authorization, Cookie').header('cache-control', 'private, no-store');
   }
   if (opts.etag) {
-    const hal = req.negotiated === 'application/hal+json' ? body : render('application/hal+json', rep, ctx);
     const etag = representationEtag(etagOf(hal), req.negotiated);
     reply.header('etag', etag);
     const inm = listed(req.headers['if-none-match']);

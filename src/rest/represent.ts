@@ -76,6 +76,9 @@ async function buildRows(ctx: ServiceContext, r: ResourceDef, stored: Values[], 
     const rel = r.relsByName.get(z.rel)!;
     const target = ctx.registry.resource(rel.target);
     const byParent = await loadZoom(ctx, r, rel, rows, z.query);
+    // A deep zoom loads level after level: others' requests may go between them.
+    const wait = ctx.pacer?.pace();
+    if (wait) await wait;
     // A child reached from two parents (a shared category) is represented once.
     const weightOf = new Map<Values, number>();
     let added = 0;

@@ -9,6 +9,8 @@ import type { EventBus } from '../events/bus.js';
 import type { FileStore } from '../files/file-store.js';
 import type { ReadLimits } from '../data/cost.js';
 
+import type { Pacer } from './pace.js';
+
 export interface ServiceContext {
   principal: Principal;
   registry: Registry;
@@ -26,4 +28,6 @@ export interface ServiceContext {
   maxResponseObjects?: number;
   /** Cost and zoom-depth limits of a read (MAX_COST, REST_MAX_ZOOM_DEPTH), for reads stored to run later. */
   readLimits?: ReadLimits;
+  /** The request's slices of the event loop (pace.ts); absent where nothing else waits (jobs, start-up). */
+  pacer?: Pacer;
 }

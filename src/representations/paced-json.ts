@@ -1,0 +1,98 @@
+// JSON text of a large answer built over several turns of the event loop (issue 20, noisy
+// neighbour). JSON.stringify of a megabyte answer (a collection zoomed four levels deep) is one
+// synchronous run of several milliseconds, and every other caller's request that arrives meanwhile
+// waits behind it. stringifyPaced writes the same bytes, but walks the lists (and the HAL/Siren
+// containers that hold them) itself and, once it has run for `sliceMs`, lets the loop take its
+// other work (setImmediate) before going on. What lies below a list element is still written by
+// JSON.stringify in one piece, so the walk costs little: the elements are the members.
+//
+// Byte-for-byte JSON.stringify: own enumerable keys in their order, toJSON(key) called first,
+// undefined/function/symbol values left out of objects and written as null in arrays.
+import type { Pacer } from '../services/pace.js';
+import type { Representation } from './types.js';
+
+/** Objects walked rather than handed to JSON.stringify whole: the ones that hold members. */
+const CONTAINER_KEYS = ['_embedded', 'entities'];
+/**
+ * Lists are walked this many levels deep (a collection's members, and their members); what lies
+ * deeper is one JSON.stringify each. Deeper walking only adds calls: at two levels a slice already
+ * ends within a few tens of kilobytes of text.
+ */
+const WALKED_LEVELS = 2;
+
+function toJsonValue(v: unknown, key: string): unknown {
+  return v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function'
+    ? (v as { toJSON(k: string): unknown }).toJSON(key)
+    : v;
+}
+
+const omitted = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+
+function isContainer(v: object, key: string): boolean {
+  return key === '_embedded' || CONTAINER_KEYS.some((k) => Object.hasOwn(v, k));
+}
+
+class PacedWriter {
+  readonly out: string[] = [];
+  constructor(private readonly pacer: Pacer) {}
+
+  /** Writes a value whose toJSON has already been applied; `level` counts the lists above it. */
+  async value(v: unknown, key: string, level: number): Promise<void> {
+    if (level < WALKED_LEVELS && v !== null && typeof v === 'object') {
+      if (Array.isArray(v)) return this.array(v, level + 1);
+      if (isContainer(v, key)) return this.object(v as Record<string, unknown>, level);
+    }
+    this.out.push(JSON.stringify(v) ?? 'null');
+  }
+
+  private async array(list: unknown[], level: number): Promise<void> {
+    this.out.push('[');
+    for (let i = 0; i < list.length; i++) {
+      if (i > 0) this.out.push(',');
+      const el = toJsonValue(list[i], String(i));
+      if (omitted(el)) this.out.push('null');
+      else await this.value(el, String(i), level);
+      const wait = this.pacer.pace();
+      if (wait) await wait;
+    }
+    this.out.push(']');
+  }
+
+  private async object(obj: Record<string, unknown>, level: number): Promise<void> {
+    this.out.push('{');
+    let first = true;
+    for (const k of Object.keys(obj)) {
+      const v = toJsonValue(obj[k], k);
+      if (omitted(v)) continue;
+      this.out.push(first ? `${JSON.stringify(k)}:` : `,${JSON.stringify(k)}:`);
+      first = false;
+      await this.value(v, k, level);
+    }
+    this.out.push('}');
+  }
+}
+
+/** JSON.stringify(value), written in the pacer's slices of the loop's time. */
+export async function stringifyPaced(value: unknown, pacer: Pacer): Promise<string> {
+  const w = new PacedWriter(pacer);
+  await w.value(toJsonValue(value, ''), '', 0);
+  return w.out.join('');
+}
+
+/**
+ * Whether a representation holds more than `max` members at any depth: below that, one
+ * JSON.stringify is shorter than a slice and pacing would only cost. Stops counting at max.
+ */
+export function holdsMoreThan(rep: Representation, max: number): boolean {
+  let n = 0;
+  const stack = [rep];
+  while (stack.length) {
+    const r = stack.pop()!;
+    for (const e of r.embedded) {
+      n += e.items.length;
+      if (n > max) return true;
+      stack.push(...e.items);
+    }
+  }
+  return false;
+}
