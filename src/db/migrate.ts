@@ -17,6 +17,7 @@ import * as m011 from './migrations/011_faults_file_blobs.js';
 import * as m012 from './migrations/012_growth_counts.js';
 import * as m013 from './migrations/013_gift_cards.js';
 import * as m014 from './migrations/014_growth_value_counts.js';
+import * as m015 from './migrations/015_cart_item_names.js';
 
 interface Migration {
   name: string;
@@ -38,6 +39,7 @@ export const migrations: Migration[] = [
   { name: '012_growth_counts', up: m012.up },
   { name: '013_gift_cards', up: m013.up },
   { name: '014_growth_value_counts', up: m014.up },
+  { name: '015_cart_item_names', up: m015.up },
 ];
 
 /**
