@@ -94,7 +94,7 @@ export interface Config {
   rateLimitFairShare: number;
   /**
    * An answer holding more members than this (at any depth) is written over several turns of the
-   * event loop, `responseSliceMs` at a time, so other callers' requests are answered between its
+   * event loop, giving way once it has run `responseSliceMs` (0: at every break point), so other callers' requests are answered between its
    * slices (src/representations/paced-json.ts); 0 writes every answer in one piece.
    */
   responsePaceAbove: number;
@@ -170,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPausedPerAddress: e.RATE_LIMIT_PAUSED_PER_ADDRESS ?? 64,
     rateLimitFairShare: e.RATE_LIMIT_FAIR_SHARE ?? 2,
     responsePaceAbove: e.RESPONSE_PACE_ABOVE ?? 500,
-    responseSliceMs: e.RESPONSE_SLICE_MS ?? 1,
+    responseSliceMs: e.RESPONSE_SLICE_MS ?? 0,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS ?? 60_000,
     httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS ?? 10_000,
     httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5000,
