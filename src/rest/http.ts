@@ -104,7 +104,8 @@ export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep
     // now and sent when the text is done; Fastify waits for it.
     const etagHal = opts.etag && req.negotiated !== 'application/hal+json';
     Promise.all([renderPaced(req.negotiated, rep, ctx, pacer), etagHal ? renderPaced('application/hal+json', rep, ctx, pacer) : undefined])
-      .then(([body, hal]) => { finishRepresentation(req, reply, body, hal ?? body, opts); }, (err: unknown) => { reply.send(err); });
+      .then(([body, hal]) => { finishRepresentation(req, reply, body, hal ?? body, opts); })
+      .catch((err: unknown) => { reply.send(err); });
     return reply;
   }
   const body = render(req.negotiated, rep, ctx);

@@ -35,16 +35,17 @@ describe.each(engines())('large answers paced between callers (%s)', (engine) =>
     // One keep-alive connection per caller, opened before the race, so sending costs no connect.
     const agentOf = new Map<Chain, Agent>([[a, new Agent({ keepAlive: true, maxSockets: 1 })], [b, new Agent({ keepAlive: true, maxSockets: 1 })]]);
     agents.push(...agentOf.values());
-    const get = (c: Chain, path: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const get = (c: Chain, path: string, headers: Record<string, string> = {}) => new Promise<{ status: number; body: string; etag?: string }>((resolve, reject) => {
       const req = request(`${origin}${path}`, {
-        agent: agentOf.get(c), headers: { authorization: `Bearer ${c.storeToken}`, 'service-api-version': '1', accept: 'application/hal+json' },
+        agent: agentOf.get(c), headers: { authorization: `Bearer ${c.storeToken}`, 'service-api-version': '1', accept: 'application/hal+json', ...headers },
       }, (res) => {
         let body = '';
-        res.setEncoding('utf8').on('data', (d: string) => { body += d; }).on('end', () => resolve({ status: res.statusCode!, body }));
+        res.setEncoding('utf8').on('data', (d: string) => { body += d; }).on('end', () => resolve({ status: res.statusCode!, body, etag: res.headers.etag }));
       });
       req.on('error', reject).end();
     });
-    return { t, a, b, get, large, small: new URL(b.storeHref).pathname };
+    const largeOne = `${new URL(link(tax, 'self')).pathname}?zoom=tax_item_categories:tax:tax_item_categories:tax`;
+    return { t, a, b, get, large, largeOne, small: new URL(b.storeHref).pathname };
   };
 
   /** Sends A's large read, then B's small one as soon as the server has A's; the order the server answered them in. */
@@ -88,5 +89,25 @@ describe.each(engines())('large answers paced between callers (%s)', (engine) =>
     // so there the order tells nothing without pacing.
     if (engine === 'sqlite') expect(unpaced.order).toEqual(['A', 'B']);
     expect(paced.body).toBe(unpaced.body);
+  });
+
+  it('gives a large single resource in another representation the same bytes and ETag paced, and 304 for its ETag', async () => {
+    const s = await setUp({});
+    const siren = { accept: 'application/vnd.siren+json' };
+    const both = async () => {
+      // Both callers active, so A's answer is paced (the fair share's view).
+      expect((await s.get(s.b, s.small)).status).toBe(200);
+      return s.get(s.a, s.largeOne, siren);
+    };
+    const paced = await both();
+    expect(paced.status).toBe(200);
+    expect(JSON.parse(paced.body).entities.length).toBeGreaterThan(0);
+    expect(paced.etag).toMatch(/-siren"$/);
+    expect((await s.get(s.b, s.small)).status).toBe(200);
+    expect((await s.get(s.a, s.largeOne, { ...siren, 'if-none-match': paced.etag! })).status).toBe(304);
+    (s.t.app.container.config as { responsePaceAbove: number }).responsePaceAbove = 0;
+    const unpaced = await both();
+    expect(unpaced.body).toBe(paced.body);
+    expect(unpaced.etag).toBe(paced.etag);
   });
 });
