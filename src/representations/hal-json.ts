@@ -1,19 +1,28 @@
 // HAL+JSON: `_links` (with the `svc` curie) and `_embedded` around the properties. Members built
 // from rows give their HAL object directly (HAL_JSON), skipping the neutral properties and links;
 // the whole answer is then serialised once by JSON.stringify (stringifyExact: exact decimals).
-import { stringifyExact, unmarkExact } from './exact-number.js';
+import { stringifyExact } from './exact-number.js';
 import { stringifyPaced } from './paced-json.js';
 import type { Pacer } from '../services/pace.js';
 import { curie, CURIE_NAME, HAL_JSON, relName, type Representation, type RenderContext } from './types.js';
 
 type Json = Record<string, unknown>;
 
-function halObject(rep: Representation, ctx: RenderContext, top: boolean): Json {
+/**
+ * An embedded member whose HAL object is built when JSON.stringify (or the paced writer) reaches
+ * it, and dropped once written: a large answer is never whole as objects at once.
+ */
+class LazyMember {
+  constructor(private readonly rep: Representation, private readonly ctx: RenderContext) {}
+  toJSON(): Json { return halObject(this.rep, this.ctx, false, true); }
+}
+
+function halObject(rep: Representation, ctx: RenderContext, top: boolean, lazy = false): Json {
   let embedded: Json | undefined;
   if (rep.embedded.length) {
     embedded = {};
     for (const e of rep.embedded) {
-      const items = e.items.map((i) => halObject(i, ctx, false));
+      const items: unknown[] = e.items.map((i) => (lazy ? new LazyMember(i, ctx) : halObject(i, ctx, false)));
       embedded[relName(e.rel, ctx.curieName)] = e.single ? (items[0] ?? null) : items;
     }
   }
@@ -38,7 +47,7 @@ export function renderHalJson(rep: Representation, ctx: RenderContext): string {
   return stringifyExact(halObject(rep, ctx, true));
 }
 
-/** renderHalJson for a large answer: the same bytes, written over several turns of the loop. */
-export async function renderHalJsonPaced(rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<string> {
-  return unmarkExact(await stringifyPaced(halObject(rep, ctx, true), pacer));
+/** renderHalJson for a large answer: the same bytes (UTF-8), written over several turns of the loop. */
+export function renderHalJsonPaced(rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<Buffer> {
+  return stringifyPaced(halObject(rep, ctx, true, true), pacer);
 }

@@ -153,9 +153,9 @@ export function render(mediaType: MediaType, rep: Representation, ctx: RenderCon
 
 /**
  * render, for an answer large enough to be written over several turns of the loop: the JSON forms
- * are paced (paced-json.ts); XML and HTML pages are written in one piece.
+ * are paced (paced-json.ts) and come as UTF-8 bytes; XML and HTML pages are written in one piece.
  */
-export function renderPaced(mediaType: MediaType, rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<string> {
+export function renderPaced(mediaType: MediaType, rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<string | Buffer> {
   switch (mediaType) {
     case 'application/hal+json': return renderHalJsonPaced(rep, ctx, pacer);
     case 'application/vnd.siren+json': return renderSirenPaced(rep, ctx, pacer);

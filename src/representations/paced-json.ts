@@ -9,7 +9,15 @@
 // Byte-for-byte JSON.stringify: own enumerable keys in their order, toJSON(key) called first,
 // undefined/function/symbol values left out of objects and written as null in arrays.
 import type { Pacer } from '../services/pace.js';
+import { unmarkExact } from './exact-number.js';
 import type { Representation } from './types.js';
+
+/**
+ * Text is turned into UTF-8 bytes every this many characters: what is written stays off the
+ * JavaScript heap, so the young-generation collections that run while a large answer is being
+ * written (every few milliseconds under load) do not copy it again and again.
+ */
+const CHUNK_CHARS = 16 * 1024;
 
 /** Objects walked rather than handed to JSON.stringify whole: the ones that hold members. */
 const CONTAINER_KEYS = ['_embedded', 'entities'];
@@ -33,8 +41,30 @@ function isContainer(v: object, key: string): boolean {
 }
 
 class PacedWriter {
-  readonly out: string[] = [];
+  private readonly bytes: Buffer[] = [];
+  private pending: string[] = [];
+  private pendingChars = 0;
   constructor(private readonly pacer: Pacer) {}
+
+  /** Appends JSON text. A piece is never split, so an exact decimal's mark is whole in one chunk. */
+  private push(text: string): void {
+    this.pending.push(text);
+    this.pendingChars += text.length;
+    if (this.pendingChars >= CHUNK_CHARS) this.flush();
+  }
+
+  private flush(): void {
+    if (!this.pending.length) return;
+    this.bytes.push(Buffer.from(unmarkExact(this.pending.join('')), 'utf8'));
+    this.pending = [];
+    this.pendingChars = 0;
+  }
+
+  /** The text written so far as UTF-8, exact decimals unmarked. */
+  result(): Buffer {
+    this.flush();
+    return this.bytes.length === 1 ? this.bytes[0] : Buffer.concat(this.bytes);
+  }
 
   /** Writes a value whose toJSON has already been applied; `level` counts the lists above it. */
   async value(v: unknown, key: string, level: number): Promise<void> {
@@ -42,41 +72,44 @@ class PacedWriter {
       if (Array.isArray(v)) return this.array(v, level + 1);
       if (isContainer(v, key)) return this.object(v as Record<string, unknown>, level);
     }
-    this.out.push(JSON.stringify(v) ?? 'null');
+    this.push(JSON.stringify(v) ?? 'null');
   }
 
   private async array(list: unknown[], level: number): Promise<void> {
-    this.out.push('[');
+    this.push('[');
     for (let i = 0; i < list.length; i++) {
-      if (i > 0) this.out.push(',');
+      if (i > 0) this.push(',');
       const el = toJsonValue(list[i], String(i));
-      if (omitted(el)) this.out.push('null');
+      if (omitted(el)) this.push('null');
       else await this.value(el, String(i), level);
       const wait = this.pacer.pace();
       if (wait) await wait;
     }
-    this.out.push(']');
+    this.push(']');
   }
 
   private async object(obj: Record<string, unknown>, level: number): Promise<void> {
-    this.out.push('{');
+    this.push('{');
     let first = true;
     for (const k of Object.keys(obj)) {
       const v = toJsonValue(obj[k], k);
       if (omitted(v)) continue;
-      this.out.push(first ? `${JSON.stringify(k)}:` : `,${JSON.stringify(k)}:`);
+      this.push(first ? `${JSON.stringify(k)}:` : `,${JSON.stringify(k)}:`);
       first = false;
       await this.value(v, k, level);
     }
-    this.out.push('}');
+    this.push('}');
   }
 }
 
-/** JSON.stringify(value), written in the pacer's slices of the loop's time. */
-export async function stringifyPaced(value: unknown, pacer: Pacer): Promise<string> {
+/**
+ * stringifyExact(value) as UTF-8 bytes (JSON.stringify, exact decimals written as their digits),
+ * written in the pacer's slices of the loop's time.
+ */
+export async function stringifyPaced(value: unknown, pacer: Pacer): Promise<Buffer> {
   const w = new PacedWriter(pacer);
   await w.value(toJsonValue(value, ''), '', 0);
-  return w.out.join('');
+  return w.result();
 }
 
 /**

@@ -8,7 +8,7 @@
 // Embedded items become embedded-representation sub-entities (`rel` + their own class, properties,
 // links, and entities/actions when they have any). Embedded-link sub-entities (`href` only) are never
 // produced: the builders either embed a resource fully or link to it.
-import { stringifyExact, unmarkExact } from './exact-number.js';
+import { stringifyExact } from './exact-number.js';
 import { stringifyPaced } from './paced-json.js';
 import type { Pacer } from '../services/pace.js';
 import { CURIE_NAME, type Action, type Link, type Representation, type RenderContext } from './types.js';
@@ -104,6 +104,6 @@ export function renderSiren(rep: Representation, ctx: RenderContext): string {
 }
 
 /** renderSiren for a large answer: the same bytes, written over several turns of the loop. */
-export async function renderSirenPaced(rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<string> {
-  return unmarkExact(await stringifyPaced(sirenEntity(rep, ctx), pacer));
+export function renderSirenPaced(rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<Buffer> {
+  return stringifyPaced(sirenEntity(rep, ctx), pacer);
 }

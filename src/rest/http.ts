@@ -50,11 +50,12 @@ function renderContext(req: FastifyRequest, title?: string) {
 }
 
 // One-shot hashing (Node 20.12+) skips the Hash object; the same digest either way.
+// A string is hashed as its UTF-8 bytes, so a text and its bytes have one tag.
 const sha1 = typeof crypto.hash === 'function'
-  ? (text: string) => crypto.hash('sha1', text, 'base64url')
-  : (text: string) => crypto.createHash('sha1').update(text).digest('base64url');
+  ? (text: string | Buffer) => crypto.hash('sha1', text, 'base64url')
+  : (text: string | Buffer) => crypto.createHash('sha1').update(text).digest('base64url');
 
-export function etagOf(body: string): string {
+export function etagOf(body: string | Buffer): string {
   return `"${sha1(body)}"`;
 }
 
@@ -116,7 +117,7 @@ export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep
 interface SendOptions { status?: number; etag?: boolean; headers?: Record<string, string> }
 
 /** Headers, the ETag and If-None-Match, then the body; `hal` is the HAL+JSON text the ETag hashes. */
-function finishRepresentation(req: FastifyRequest, reply: FastifyReply, body: string, hal: string, opts: SendOptions): FastifyReply {
+function finishRepresentation(req: FastifyRequest, reply: FastifyReply, body: string | Buffer, hal: string | Buffer, opts: SendOptions): FastifyReply {
   const status = opts.status ?? 200;
   reply.headers(opts.headers ?? {});
   // Vary adds to what is already there (CORS's Origin).
@@ -139,7 +140,7 @@ function finishRepresentation(req: FastifyRequest, reply: FastifyReply, body: st
   }
   // HEAD sends the same bytes: Fastify sets Content-Length from them and Node writes no body for
   // HEAD, so the length is the GET's on every HEAD route (Fastify's automatic ones included).
-  return reply.code(status).send(body.length > ENCODE_ABOVE ? Buffer.from(body) : body);
+  return reply.code(status).send(typeof body === 'string' && body.length > ENCODE_ABOVE ? Buffer.from(body) : body);
 }
 
 /** If-Match must name the current state's ETag, in any of its representations (412 otherwise). */
