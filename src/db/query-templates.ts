@@ -40,7 +40,7 @@ export class QueryTemplates {
     const t = this.templates.get(key) ?? this.compile(db, key, values.length, build);
     const parameters = new Array<unknown>(t.slots.length);
     for (let i = 0; i < t.slots.length; i++) parameters[i] = values[t.slots[i]];
-    // A fresh query id per call: plugins keep per-query state under it.
+    // A fresh query id object per call (plugins keep per-query state keyed by it), named by the key.
     return db.executeQuery<R>({ sql: t.sql, query: t.query, parameters, queryId: { queryId: key } } as CompiledQuery<R>);
   }
 

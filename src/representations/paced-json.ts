@@ -124,7 +124,7 @@ export function holdsMoreThan(rep: Representation, max: number): boolean {
     for (const e of r.embedded) {
       n += e.items.length;
       if (n > max) return true;
-      stack.push(...e.items);
+      for (const item of e.items) stack.push(item);
     }
   }
   return false;
