@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { inTransaction, type Database } from '../../src/db/database.js';
-import { migrate, migrations } from '../../src/db/migrate.js';
+import { migrations } from '../../src/db/migrate.js';
 import { Repository } from '../../src/data/repository.js';
 import { buildRegistry } from '../../src/model/registry.js';
 import { emptyQuery } from '../../src/data/query.js';
 import { appendEvents, type NewEvent } from '../../src/events/log.js';
 import { engines } from '../helpers/app.js';
-import { scratchDatabases, twoStores } from '../helpers/scratch-db.js';
+import { openTwoStores, scratchDatabases, twoStores } from '../helpers/scratch-db.js';
 
 const registry = buildRegistry();
 const store = registry.resource('store');
@@ -34,10 +34,7 @@ describe.each(engines())('kept event counts on %s', (engine) => {
   const counted = async (r: Repository, storeId: number) => (await r.countChildren(rel, event, [storeId], emptyQuery(1), { storeId })).get(storeId);
 
   beforeAll(async () => {
-    database = await scratch.open();
-    await migrate(database);
-    repo = new Repository(database);
-    [storeA, storeB] = await twoStores(database);
+    ({ database, repo, storeA, storeB } = await openTwoStores(scratch));
   });
   afterAll(() => scratch.closeAll());
 

@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { type Database } from '../../src/db/database.js';
-import { migrate, migrations } from '../../src/db/migrate.js';
+import { migrations } from '../../src/db/migrate.js';
 import { Repository } from '../../src/data/repository.js';
 import { buildRegistry } from '../../src/model/registry.js';
 import { emptyQuery, type ListQuery } from '../../src/data/query.js';
 import { engines } from '../helpers/app.js';
-import { scratchDatabases, twoStores } from '../helpers/scratch-db.js';
+import { openTwoStores, scratchDatabases, twoStores } from '../helpers/scratch-db.js';
 
 const registry = buildRegistry();
 const store = registry.resource('store');
@@ -38,10 +38,7 @@ describe.each(engines())('kept row counts on %s', (engine) => {
     (await r.countChildren(rel, customer, [storeId], q, { storeId })).get(storeId);
 
   beforeAll(async () => {
-    database = await scratch.open();
-    await migrate(database);
-    repo = new Repository(database);
-    [storeA, storeB] = await twoStores(database);
+    ({ database, repo, storeA, storeB } = await openTwoStores(scratch));
   });
   afterAll(() => scratch.closeAll());
 

@@ -11,7 +11,7 @@ import { Repository } from '../../src/data/repository.js';
 import { buildRegistry } from '../../src/model/registry.js';
 import { emptyQuery, type Filter, type ListQuery } from '../../src/data/query.js';
 import { engines } from '../helpers/app.js';
-import { scratchDatabases, twoStores } from '../helpers/scratch-db.js';
+import { openTwoStores, scratchDatabases, twoStores } from '../helpers/scratch-db.js';
 
 const registry = buildRegistry();
 const store = registry.resource('store');
@@ -40,10 +40,7 @@ describe.each(engines())('kept counts per value on %s', (engine) => {
     (await r.countChildren(rel, transaction, [storeId], q, { storeId })).get(storeId);
 
   beforeAll(async () => {
-    database = await scratch.open();
-    await migrate(database);
-    repo = new Repository(database);
-    [storeA, storeB] = await twoStores(database);
+    ({ database, repo, storeA, storeB } = await openTwoStores(scratch));
   });
   afterAll(() => scratch.closeAll());
 

@@ -3,6 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/database.js';
+import { migrate } from '../../src/db/migrate.js';
+import { Repository } from '../../src/data/repository.js';
 import { PG_URL, type Engine } from './app.js';
 
 const stamp = '2026-01-01T00:00:00+0000';
@@ -44,4 +46,12 @@ export async function twoStores(d: Database): Promise<[number, number]> {
     region: 'R', country: 'US', date_created: stamp, date_modified: stamp,
   }).returning('id').executeTakeFirstOrThrow()).id);
   return [await one('a'), await one('b')];
+}
+
+/** A fresh migrated database with two stores, and a repository over it: a counting suite's world. */
+export async function openTwoStores(scratch: ScratchDatabases): Promise<{ database: Database; repo: Repository; storeA: number; storeB: number }> {
+  const database = await scratch.open();
+  await migrate(database);
+  const [storeA, storeB] = await twoStores(database);
+  return { database, repo: new Repository(database), storeA, storeB };
 }
