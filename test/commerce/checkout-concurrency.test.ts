@@ -63,6 +63,14 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     const events = json(await call(t.app, `${link(shop.store, 'svc:events')}?name=changelog/created&order=sequence%20desc&limit=1`, { token: chain.storeToken }))._embedded['svc:events'];
     return json(await call(t.app, `/changelogs/${events[0].resource_id}`, { token: chain.storeToken }));
   };
+  /** A checkout that answers 409 checkout_claim_lost, having authorized once and voided that authorization. */
+  const expectClaimLostAndVoided = async (chain: Chain, cart: any, log: { authorized: unknown[]; voided: unknown[] }) => {
+    const res = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
+    expect(res.statusCode).toBe(409);
+    expect(json(res)._embedded['svc:errors'][0].code).toBe('checkout_claim_lost');
+    expect(log.authorized).toHaveLength(1);
+    expect(log.voided).toEqual(log.authorized);
+  };
   const transactionsOf = async (cartId: number) => containerOf(t.app).database.db.selectFrom('transactions')
     .select(['id', 'status', 'total_order']).where('cart_id', '=', cartId).execute();
 
@@ -197,11 +205,7 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
     await db.insertInto('transactions').values({ store_id: storeId, cart_id: cartId, status: 'authorized' } as never).execute();
     const { gateway, log } = countingGateway();
     t.app.container.checkout.gateway = gateway;
-    const res = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
-    expect(res.statusCode).toBe(409);
-    expect(json(res)._embedded['svc:errors'][0].code).toBe('checkout_claim_lost');
-    expect(log.authorized).toHaveLength(1);
-    expect(log.voided).toEqual(log.authorized);
+    await expectClaimLostAndVoided(chain, cart, log);
     // Everything rolled back together, the claim included: the cart is still there and free.
     const row = await db.selectFrom('carts').select('checkout_claim').where('id', '=', cartId).executeTakeFirst();
     expect(row).toEqual({ checkout_claim: null });
@@ -221,11 +225,7 @@ describe.each(engines())('concurrent checkouts on %s', (engine) => {
       await containerOf(t.app).database.db.updateTable('carts').set({ checkout_claim: 'another-instance' }).where('id', '=', cartId).execute();
     });
     t.app.container.checkout.gateway = gateway;
-    const res = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
-    expect(res.statusCode).toBe(409);
-    expect(json(res)._embedded['svc:errors'][0].code).toBe('checkout_claim_lost');
-    expect(log.authorized).toHaveLength(1);
-    expect(log.voided).toEqual(log.authorized);
+    await expectClaimLostAndVoided(chain, cart, log);
     expect(await transactionsOf(cartId)).toEqual([]);
     const entry = await lastChangelog(chain, shop);
     expect(entry).toMatchObject({ resource_type: 'cart', resource_id: cartId });
