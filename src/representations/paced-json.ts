@@ -9,7 +9,7 @@
 // Byte-for-byte JSON.stringify: own enumerable keys in their order, toJSON(key) called first,
 // undefined/function/symbol values left out of objects and written as null in arrays.
 import type { Pacer } from '../services/pace.js';
-import { unmarkExact } from './exact-number.js';
+import { marksSoFar, unmarkExact } from './exact-number.js';
 import type { Representation } from './types.js';
 
 /**
@@ -44,6 +44,8 @@ class PacedWriter {
   private readonly bytes: Buffer[] = [];
   private pending: string[] = [];
   private pendingChars = 0;
+  /** marksSoFar() at the last flush: the pending text can hold a mark only if it moved since. */
+  private marks = marksSoFar();
   constructor(private readonly pacer: Pacer) {}
 
   /** Appends JSON text. A piece is never split, so an exact decimal's mark is whole in one chunk. */
@@ -55,7 +57,12 @@ class PacedWriter {
 
   private flush(): void {
     if (!this.pending.length) return;
-    this.bytes.push(Buffer.from(unmarkExact(this.pending.join('')), 'utf8'));
+    // Other answers written between this one's slices move the count too: then the text is searched
+    // for nothing, never left marked.
+    const text = this.pending.join('');
+    const marks = marksSoFar();
+    this.bytes.push(Buffer.from(marks === this.marks ? text : unmarkExact(text), 'utf8'));
+    this.marks = marks;
     this.pending = [];
     this.pendingChars = 0;
   }
