@@ -4,7 +4,7 @@
 // that touch those: SQLite writes, the token chain, GraphQL (graphql-jit), HAL+XML and Siren,
 // GraphiQL and its assets, metrics, and a clean SIGTERM.
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,9 +20,13 @@ describe('the bundled server', () => {
     rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('serves REST, GraphQL, GraphiQL and metrics, and shuts down cleanly', async () => {
+  it('is ASCII, serves REST, GraphQL, GraphiQL and metrics, and shuts down cleanly', async () => {
     const { bundle } = (await import(pathToFileURL(join(ROOT, 'scripts', 'bundle.mjs')).href)) as { bundle: (out: string) => Promise<string> };
     const entry = await bundle(join(outDir, 'server.mjs'));
+    // V8 keeps the script's text in the heap for as long as the service runs: one byte per
+    // character only while every character is ASCII (scripts/bundle.mjs drops comments for this).
+    const text = readFileSync(entry, 'utf8');
+    expect(text.match(/[^\x00-\x7f]/g) ?? []).toEqual([]);
     const dataDir = mkdtempSync(join(tmpdir(), 'bundled-'));
     server = await startServer({ DATA_DIR: dataDir }, 60_000, entry);
     const api = (path: string, init: RequestInit = {}) => fetch(`${server!.url}${path}`, {
