@@ -17,6 +17,7 @@ import { capResponseSize, refusedForSize } from './response-size.js';
 import { registerGraphiqlAssets, sendGraphiql, wantsGraphiql } from './graphiql.js';
 import { formatError, graphqlRouteErrors, unavailableStatus } from './errors.js';
 import { budgetKey, type Budget } from '../ops/rate-limit.js';
+import { pacedResult } from './paced-result.js';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side; quote the logref when reporting it.';
 
@@ -133,6 +134,9 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     // Credentials travel only in the Authorization header, never in cookies, so a cross-site
     // request cannot act for anyone; the check would also refuse plain GET queries.
     csrfPrevention: false,
+    // A large result is written over several turns of the loop while other callers are active, as
+    // large REST answers are (paced-result.ts).
+    stringifyResult: pacedResult(config, () => app.loopShared?.() ?? false),
   });
   await apollo.start();
   const apolloHandler = fastifyApolloHandler(apollo, {

@@ -36,8 +36,11 @@ function toJsonValue(v: unknown, key: string): unknown {
 
 const omitted = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 
-function isContainer(v: object, key: string): boolean {
-  return key === '_embedded' || CONTAINER_KEYS.some((k) => Object.hasOwn(v, k));
+/** Which objects above the walked lists are walked into: HAL and Siren ones by their keys, or every one. */
+export type Walk = 'hypermedia' | 'every-object';
+
+function isContainer(v: object, key: string, walk: Walk): boolean {
+  return walk === 'every-object' || key === '_embedded' || CONTAINER_KEYS.some((k) => Object.hasOwn(v, k));
 }
 
 class PacedWriter {
@@ -46,7 +49,7 @@ class PacedWriter {
   private pendingChars = 0;
   /** marksSoFar() at the last flush: the pending text can hold a mark only if it moved since. */
   private marks = marksSoFar();
-  constructor(private readonly pacer: Pacer) {}
+  constructor(private readonly pacer: Pacer, private readonly walk: Walk) {}
 
   /** Appends JSON text. A piece is never split, so an exact decimal's mark is whole in one chunk. */
   private push(text: string): void {
@@ -77,7 +80,7 @@ class PacedWriter {
   async value(v: unknown, key: string, level: number): Promise<void> {
     if (level < WALKED_LEVELS && v !== null && typeof v === 'object') {
       if (Array.isArray(v)) return this.array(v, level + 1);
-      if (isContainer(v, key)) return this.object(v as Record<string, unknown>, level);
+      if (isContainer(v, key, this.walk)) return this.object(v as Record<string, unknown>, level);
     }
     this.push(JSON.stringify(v) ?? 'null');
   }
@@ -111,12 +114,35 @@ class PacedWriter {
 
 /**
  * stringifyExact(value) as UTF-8 bytes (JSON.stringify, exact decimals written as their digits),
- * written in the pacer's slices of the loop's time.
+ * written in the pacer's slices of the loop's time. `walk`: a HAL or Siren document holds its lists
+ * in `_embedded` / `entities`; a GraphQL result holds them under plain objects (data, connections).
  */
-export async function stringifyPaced(value: unknown, pacer: Pacer): Promise<Buffer> {
-  const w = new PacedWriter(pacer);
+export async function stringifyPaced(value: unknown, pacer: Pacer, walk: Walk = 'hypermedia'): Promise<Buffer> {
+  const w = new PacedWriter(pacer, walk);
   await w.value(toJsonValue(value, ''), '', 0);
   return w.result();
+}
+
+/**
+ * Whether a JSON value holds more than `max` objects and list elements, counting no further than
+ * that: a GraphQL result is paced by the same measure as a representation's members.
+ */
+export function jsonHoldsMoreThan(value: unknown, max: number): boolean {
+  let n = 0;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (!Array.isArray(v) && ++n > max) return true;
+    if (Array.isArray(v)) {
+      // The elements count as they are pushed, so a long list is never pushed whole.
+      if ((n += v.length) > max) return true;
+      for (const el of v) stack.push(el);
+    } else {
+      for (const k in v) stack.push((v as Record<string, unknown>)[k]);
+    }
+  }
+  return false;
 }
 
 /**

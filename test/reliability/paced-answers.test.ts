@@ -35,28 +35,40 @@ describe.each(engines())('large answers paced between callers (%s)', (engine) =>
     // One keep-alive connection per caller, opened before the race, so sending costs no connect.
     const agentOf = new Map<Chain, Agent>([[a, new Agent({ keepAlive: true, maxSockets: 1 })], [b, new Agent({ keepAlive: true, maxSockets: 1 })]]);
     agents.push(...agentOf.values());
-    const get = (c: Chain, path: string, headers: Record<string, string> = {}) => new Promise<{ status: number; body: string; etag?: string }>((resolve, reject) => {
+    const send = (c: Chain, path: string, headers: Record<string, string> = {}, post?: string) => new Promise<{ status: number; body: string; etag?: string }>((resolve, reject) => {
       const req = request(`${origin}${path}`, {
-        agent: agentOf.get(c), headers: { authorization: `Bearer ${c.storeToken}`, 'service-api-version': '1', accept: 'application/hal+json', ...headers },
+        method: post === undefined ? 'GET' : 'POST', agent: agentOf.get(c),
+        headers: {
+          authorization: `Bearer ${c.storeToken}`, 'service-api-version': '1', accept: 'application/hal+json', ...headers,
+          ...(post === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json' }),
+        },
       }, (res) => {
         let body = '';
         res.setEncoding('utf8').on('data', (d: string) => { body += d; }).on('end', () => resolve({ status: res.statusCode!, body, etag: res.headers.etag }));
       });
-      req.on('error', reject).end();
+      req.on('error', reject).end(post);
     });
+    const get = (c: Chain, path: string, headers: Record<string, string> = {}) => send(c, path, headers);
+    /** A's GraphQL query of the same data: 30 tax item categories, each with its category and tax. */
+    const graphql = () => send(a, '/graphql', {}, JSON.stringify({
+      query: '{ store { taxes(first: 300) { nodes { id name taxItemCategories(first: 300) { nodes { id itemCategory { id code name } tax { id name rate } } } } } } }',
+    }));
     const largeOne = `${new URL(link(tax, 'self')).pathname}?zoom=tax_item_categories:tax:tax_item_categories:tax`;
-    return { t, a, b, get, large, largeOne, small: new URL(b.storeHref).pathname };
+    return { t, a, b, get, graphql, large, largeOne, small: new URL(b.storeHref).pathname };
   };
 
-  /** Sends A's large read, then B's small one as soon as the server has A's; the order the server answered them in. */
-  const race = async (s: Awaited<ReturnType<typeof setUp>>) => {
+  /**
+   * Sends A's large read (the REST collection, or `viaGraphql` its GraphQL query), then B's small
+   * one as soon as the server has A's; the order the server answered them in.
+   */
+  const race = async (s: Awaited<ReturnType<typeof setUp>>, viaGraphql = false) => {
     // Both callers active (the fair share's view) and both connections open.
     expect((await s.get(s.a, new URL(s.a.storeHref).pathname)).status).toBe(200);
     expect((await s.get(s.b, s.small)).status).toBe(200);
     const order: string[] = [];
     let bSent: Promise<{ status: number; body: string }> | undefined;
     const watch = (req: IncomingMessage, res: ServerResponse) => {
-      const who = req.url === s.large ? 'A' : req.url === s.small ? 'B' : undefined;
+      const who = req.url === (viaGraphql ? '/graphql' : s.large) ? 'A' : req.url === s.small ? 'B' : undefined;
       if (!who) return;
       const writeHead = res.writeHead;
       res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
@@ -67,11 +79,12 @@ describe.each(engines())('large answers paced between callers (%s)', (engine) =>
     };
     s.t.app.server.on('request', watch);
     try {
-      const aAnswer = await s.get(s.a, s.large);
+      const aAnswer = await (viaGraphql ? s.graphql() : s.get(s.a, s.large));
       const bAnswer = await bSent!;
       expect(aAnswer.status, aAnswer.body.slice(0, 300)).toBe(200);
       expect(bAnswer.status, bAnswer.body.slice(0, 300)).toBe(200);
-      expect(JSON.parse(aAnswer.body)._embedded['svc:taxes'][0]._embedded['svc:tax_item_categories']).toHaveLength(30);
+      const a = JSON.parse(aAnswer.body);
+      expect(viaGraphql ? a.data.store.taxes.nodes[0].taxItemCategories.nodes : a._embedded['svc:taxes'][0]._embedded['svc:tax_item_categories']).toHaveLength(30);
       return { order, body: aAnswer.body };
     } finally {
       s.t.app.server.off('request', watch);
@@ -89,6 +102,18 @@ describe.each(engines())('large answers paced between callers (%s)', (engine) =>
     // so there the order tells nothing without pacing.
     if (engine === 'sqlite') expect(unpaced.order).toEqual(['A', 'B']);
     expect(paced.body).toBe(unpaced.body);
+  });
+
+  it('answers another caller\'s small request while a large GraphQL result is being written, with the same bytes as unpaced', async () => {
+    // The result holds 126 objects and list elements: paced above 100.
+    const s = await setUp({ responsePaceAbove: 100 });
+    const paced = await race(s, true);
+    expect(paced.order).toEqual(['B', 'A']);
+    (s.t.app.container.config as { responsePaceAbove: number }).responsePaceAbove = 0;
+    const unpaced = await race(s, true);
+    if (engine === 'sqlite') expect(unpaced.order).toEqual(['A', 'B']);
+    expect(paced.body).toBe(unpaced.body);
+    expect(paced.body.endsWith('}\n')).toBe(true);
   });
 
   it('gives a large single resource in another representation the same bytes and ETag paced, and 304 for its ETag', async () => {

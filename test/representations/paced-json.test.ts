@@ -3,7 +3,7 @@
 // treats specially (toJSON with its key, undefined, functions, symbols, nested HAL and Siren
 // containers, exact decimals), with a pacer that gives way at every member.
 import { describe, expect, it } from 'vitest';
-import { stringifyPaced } from '../../src/representations/paced-json.js';
+import { jsonHoldsMoreThan, stringifyPaced } from '../../src/representations/paced-json.js';
 import { ExactNumber, stringifyExact } from '../../src/representations/exact-number.js';
 import { Pacer } from '../../src/services/pace.js';
 
@@ -45,7 +45,22 @@ describe('stringifyPaced', () => {
       const expected = stringifyExact(v);
       const actual = (await stringifyPaced(v, everyMember())).toString('utf8');
       expect(actual, `seed ${seed}`).toBe(expected ?? 'null');
+      // GraphQL results are walked through every object (src/graphql/paced-result.ts).
+      const walked = (await stringifyPaced(v, everyMember(), 'every-object')).toString('utf8');
+      expect(walked, `seed ${seed}, every object walked`).toBe(expected ?? 'null');
     }
+  });
+
+  it('counts objects and list elements to tell a large JSON value, and stops counting past the limit', () => {
+    const result = { data: { store: { taxes: { nodes: Array.from({ length: 40 }, (_, i) => ({ id: String(i), rate: 20 })) } } } };
+    // 4 objects above the list (the result, data, store, taxes), 40 elements, 40 objects in them: 84.
+    expect(jsonHoldsMoreThan(result, 83)).toBe(true);
+    expect(jsonHoldsMoreThan(result, 84)).toBe(false);
+    expect(jsonHoldsMoreThan(null, 0)).toBe(false);
+    expect(jsonHoldsMoreThan([1, 2], 1)).toBe(true);
+    // A list far longer than the limit is told large without being walked.
+    const long = new Proxy(new Array(1_000_000).fill(0), { get(t, k) { if (k === Symbol.iterator) throw new Error('walked'); return Reflect.get(t, k); } });
+    expect(jsonHoldsMoreThan({ list: long }, 500)).toBe(true);
   });
 
   it('writes a large value, many chunks of bytes long, exactly', async () => {
