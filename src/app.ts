@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import { createContainer, type Container, type ContainerOptions } from './container.js';
 import { ApiError } from './services/errors.js';
+import { ClientGone } from './services/pace.js';
 import { QueryError } from './data/query-fields.js';
 import { apiError, CATALOG } from './services/error-catalog.js';
 import { ANONYMOUS } from './auth/principal.js';
@@ -127,6 +128,8 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // Nobody is left to read an answer: 499 (client closed request) for the logs and metrics.
+    if (err instanceof ClientGone) return reply.code(499).send();
     if (err instanceof ApiError) return sendApiError(req, reply, err);
     if (err instanceof QueryError) return sendErrors(req, reply, 400, [{ field: err.field, code: err.code, message: err.message }]);
     const status = err.statusCode ?? 500;

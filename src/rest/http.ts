@@ -36,7 +36,8 @@ const alone = () => false;
 
 /** The request's slices of the loop (services/pace.ts), shared by its loading and its writing out. */
 function pacerOf(req: FastifyRequest): Pacer {
-  return req.pacer ??= new Pacer(req.server.container.config.responseSliceMs, req.server.loopShared ?? alone);
+  return req.pacer ??= new Pacer(req.server.container.config.responseSliceMs, req.server.loopShared ?? alone,
+    () => req.raw.socket?.destroyed === true);
 }
 
 export function requestUrl(req: FastifyRequest): string {

@@ -6,14 +6,32 @@
 // the other callers' work (setImmediate) before going on. Small requests never reach the limit and
 // pay one clock read per break point. A caller alone on the instance is never paced: its own
 // requests gain nothing from interleaving, and interleaved answers keep more garbage alive at once
-// (scenario 2 of the bench lost a third of its throughput to it).
+// (scenario 2 of the bench lost a third of its throughput to it). An answer whose client hangs up
+// stops at its next break point (ClientGone).
 import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * Thrown at a break point when the request's client has gone: its answer would be built for nobody,
+ * and the fair share has already given its place to the caller's next request (ops/fair-share.ts),
+ * so a caller that hangs up and asks again would otherwise have any number of answers in the making.
+ */
+export class ClientGone extends Error {
+  constructor() {
+    super('The client closed the connection before its answer was written.');
+    this.name = 'ClientGone';
+  }
+}
+
+const stays = () => false;
 
 export class Pacer {
   #sliceStart = performance.now();
 
-  /** `shared`: whether other callers are active now (the fair share's view; ops/fair-share.ts). */
-  constructor(readonly sliceMs: number, private readonly shared: () => boolean) {}
+  /**
+   * `shared`: whether other callers are active now (the fair share's view; ops/fair-share.ts).
+   * `gone`: whether the request's client has closed its connection.
+   */
+  constructor(readonly sliceMs: number, private readonly shared: () => boolean, private readonly gone: () => boolean = stays) {}
 
   /** Whether large answers are to be written in slices now. */
   get active(): boolean {
@@ -28,6 +46,9 @@ export class Pacer {
       this.#sliceStart = now;
       return undefined;
     }
-    return nextTurn().then(() => { this.#sliceStart = performance.now(); });
+    return nextTurn().then(() => {
+      if (this.gone()) throw new ClientGone();
+      this.#sliceStart = performance.now();
+    });
   }
 }

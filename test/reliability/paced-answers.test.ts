@@ -7,6 +7,7 @@
 import { request, Agent } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
+import { containerOf } from '../../src/app.js';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 
@@ -114,6 +115,39 @@ describe.each(engines())('large answers paced between callers (%s)', (engine) =>
     if (engine === 'sqlite') expect(unpaced.order).toEqual(['A', 'B']);
     expect(paced.body).toBe(unpaced.body);
     expect(paced.body.endsWith('}\n')).toBe(true);
+  });
+
+  it('stops building a paced answer at its next break point once its client has hung up (499), and goes on serving', async () => {
+    const s = await setUp({});
+    expect((await s.get(s.a, new URL(s.a.storeHref).pathname)).status).toBe(200);
+    expect((await s.get(s.b, s.small)).status).toBe(200);
+    const statuses: number[] = [];
+    const watch = (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url !== s.large) return;
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
+        statuses.push(args[0]);
+        return writeHead.apply(this, args);
+      } as ServerResponse['writeHead'];
+      // The client goes once the answer is in the making: before the loop's next turn, where
+      // the answer gives way for the first time after its first zoom level is loaded.
+      setImmediate(() => req.socket.destroy());
+    };
+    // Each zoom level is one statement on the items' tables; count those run for A's request.
+    const db = containerOf(s.t.app).database;
+    const before = db.stats.statements;
+    s.t.app.server.on('request', watch);
+    try {
+      await expect(s.get(s.a, s.large)).rejects.toThrow(/socket hang up|ECONNRESET/);
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      s.t.app.server.off('request', watch);
+    }
+    const loads = db.stats.statements - before;
+    expect(statuses).toEqual([499]);
+    // The token's liveness, the page and its first zoom level: not the three levels after it.
+    expect(loads).toBeLessThanOrEqual(3);
+    expect((await s.get(s.b, s.small)).status).toBe(200);
   });
 
   it('gives a large single resource in another representation the same bytes and ETag paced, and 304 for its ETag', async () => {
