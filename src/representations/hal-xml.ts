@@ -17,6 +17,7 @@ import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unmarkReviver } from './exact-number.js';
 import { ApiError } from '../services/errors.js';
 import { curie, relName, type Link, type Representation, type RenderContext } from './types.js';
+import type { Pacer } from '../services/pace.js';
 import type { FieldCode } from '../services/field-codes.js';
 
 /** A node in fast-xml-parser's `preserveOrder` shape: `{ tag: children, ':@': { '@_attr': value } }`. */
@@ -40,6 +41,8 @@ export function isPlainElementName(name: string): boolean {
   return NCNAME.test(name) && !/^xml/i.test(name) && !STRUCTURAL.has(name) && !JS_HOSTILE.has(name);
 }
 
+const INDENT = '  ';
+
 // The builder owns structure and layout; escaping is done here (processEntities: false) because its
 // entity table is not a typed option and must also cover CR/LF/TAB as character references.
 const builder = new XMLBuilder({
@@ -50,7 +53,7 @@ const builder = new XMLBuilder({
   suppressBooleanAttributes: false,
   suppressEmptyNode: true,
   format: true,
-  indentBy: '  ',
+  indentBy: INDENT,
 });
 
 const ESC: Record<string, string> = {
@@ -91,7 +94,8 @@ function linkNode(rel: string, link: Link & { name?: string }): XNode {
   });
 }
 
-function resourceNode(rep: Representation, ctx: RenderContext, rel: string, top: boolean): XNode {
+/** `members`: the embedded members are left out and listed there, to be built one by one. */
+function resourceNode(rep: Representation, ctx: RenderContext, rel: string, top: boolean, members?: Member[]): XNode {
   const children: XNode[] = [];
   if (top) children.push(linkNode('curies', curie(ctx.baseUrl, ctx.curieName)));
   for (const { rel: r, link } of rep.links) children.push(linkNode(relName(r, ctx.curieName), link));
@@ -100,13 +104,63 @@ function resourceNode(rep: Representation, ctx: RenderContext, rel: string, top:
   const props = JSON.parse(JSON.stringify(rep.properties), unmarkReviver) as Record<string, unknown>;
   for (const [name, value] of Object.entries(props)) children.push(propertyNode(name, value));
   // An empty embedded collection has no XML form (HAL+JSON writes `[]`); the counts in the properties remain.
-  for (const e of rep.embedded) for (const item of e.items) children.push(resourceNode(item, ctx, relName(e.rel, ctx.curieName), false));
+  for (const e of rep.embedded) {
+    for (const item of e.items) {
+      if (members) members.push([item, relName(e.rel, ctx.curieName)]);
+      else children.push(resourceNode(item, ctx, relName(e.rel, ctx.curieName), false));
+    }
+  }
   return el('resource', children, { rel, href: rep.self.href, title: rep.self.title });
 }
 
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
 export function renderHalXml(rep: Representation, ctx: RenderContext): string {
   const body = builder.build([resourceNode(rep, ctx, 'self', true)]) as string;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${body.trim()}\n`;
+  return `${DECLARATION}${body.trim()}\n`;
+}
+
+type Member = [item: Representation, rel: string];
+
+/** The last child of an element while its embedded members are written one by one. */
+const MEMBERS_GO_HERE = 'paced-members';
+/** Members are written one by one this many levels deep (a collection's, and theirs), as in paced-json.ts. */
+const WALKED_LEVELS = 2;
+
+const indented = (text: string, depth: number) => (depth ? text.replace(/\n/g, `\n${INDENT.repeat(depth)}`) : text);
+
+/**
+ * renderHalXml for a large answer (issue 20, noisy neighbour): the same text, written over several
+ * turns of the loop. An element is built with a stand-in for its embedded members, then each
+ * member on its own, one level deeper, with the pacer's break point after each. The builder
+ * indents an element by its depth and puts every element on a line of its own (text never holds a
+ * raw newline: clean() writes it as `&#10;`), so a member built alone is its text in the whole
+ * document once each of its lines is indented by its depth.
+ */
+export async function renderHalXmlPaced(rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<string> {
+  const parts: string[] = [];
+  await writeResource(parts, rep, ctx, 'self', true, 0, pacer);
+  return `${DECLARATION}${parts.join('').trim()}\n`;
+}
+
+async function writeResource(parts: string[], rep: Representation, ctx: RenderContext, rel: string, top: boolean, depth: number, pacer: Pacer): Promise<void> {
+  const members: Member[] = [];
+  const node = resourceNode(rep, ctx, rel, top, depth < WALKED_LEVELS ? members : undefined);
+  if (!members.length) {
+    parts.push(indented(builder.build([node]) as string, depth));
+    return;
+  }
+  (node.resource as XNode[]).push({ [MEMBERS_GO_HERE]: [] });
+  const whole = builder.build([node]) as string;
+  const tail = `\n${INDENT}<${MEMBERS_GO_HERE}/>\n</resource>`;
+  if (!whole.endsWith(tail)) throw new Error('HAL+XML: the stand-in for the members is not where the paced writer expects it');
+  parts.push(indented(whole.slice(0, whole.length - tail.length), depth));
+  for (const [item, itemRel] of members) {
+    await writeResource(parts, item, ctx, itemRel, false, depth + 1, pacer);
+    const wait = pacer.pace();
+    if (wait) await wait;
+  }
+  parts.push(indented('\n</resource>', depth));
 }
 
 // ---- request bodies --------------------------------------------------------------------------

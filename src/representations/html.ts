@@ -13,6 +13,7 @@ import { expandRel } from './siren.js';
 import { ExactNumber, stringifyExact } from './exact-number.js';
 import type { Action, ActionField, Link, Representation, RenderContext } from './types.js';
 import { relName } from './types.js';
+import type { Pacer } from '../services/pace.js';
 
 /** The token page of the browsable facade (src/web/browse.ts) and the documentation (src/openapi/routes.ts). */
 export const BROWSE_PATH = '/browse';
@@ -168,18 +169,42 @@ function itemHeading(item: Representation): string {
   return own !== undefined ? `${String(own)} (${what}${id ? ` ${id}` : ''})` : `${what}${id ? ` ${id}` : ''}` || item.self.href;
 }
 
-function body(rep: Representation, ctx: RenderContext, level: number): string {
+/** Where a paced page may give the loop away: before an embedded member. */
+const BREAK = Symbol('break');
+/** Members are written one by one this many levels deep (a collection's, and theirs), as in paced-json.ts. */
+const WALKED_LEVELS = 2;
+
+/**
+ * A resource's part of the page, piece by piece: its links and properties, a section per embedded
+ * relation with an article per member, its forms. `breaks`: how many levels of members get a BREAK
+ * before each (0: none, the part is one piece).
+ */
+function* bodyParts(rep: Representation, ctx: RenderContext, level: number, breaks: number): Generator<string | typeof BREAK> {
   const h = Math.min(level + 1, 5); // leaves room for the item headings one level down
-  const parts = [linksTable(rep, ctx), propertiesTable(rep.properties, 'Properties')];
+  const head = [linksTable(rep, ctx), propertiesTable(rep.properties, 'Properties')].filter(Boolean).join('\n');
+  yield head;
+  let written = head !== '';
   for (const e of rep.embedded) {
-    const items = e.items.map((item) => {
+    yield `${written ? '\n' : ''}<section><h${h}>${esc(relName(e.rel, ctx.curieName))} (${e.items.length})</h${h}>\n`;
+    written = true;
+    for (let i = 0; i < e.items.length; i++) {
+      const item = e.items[i];
       const heading = `<h${h + 1}>${anchor(item.self, expandRel(e.rel, ctx.baseUrl), itemHeading(item))}</h${h + 1}>`;
-      return `<article>${heading}\n${body(item, ctx, level + 2)}</article>`;
-    });
-    parts.push(`<section><h${h}>${esc(relName(e.rel, ctx.curieName))} (${e.items.length})</h${h}>\n${items.join('\n')}</section>`);
+      if (breaks > 0) yield BREAK;
+      yield `${i > 0 ? '\n' : ''}<article>${heading}\n`;
+      if (breaks > 1) yield* bodyParts(item, ctx, level + 2, breaks - 1);
+      else yield body(item, ctx, level + 2);
+      yield '</article>';
+    }
+    yield '</section>';
   }
-  if (rep.actions.length) parts.push(`<h${h}>Actions</h${h}>\n${rep.actions.map(formHtml).join('\n')}`);
-  return parts.filter(Boolean).join('\n');
+  if (rep.actions.length) yield `${written ? '\n' : ''}<h${h}>Actions</h${h}>\n${rep.actions.map(formHtml).join('\n')}`;
+}
+
+function body(rep: Representation, ctx: RenderContext, level: number): string {
+  let text = '';
+  for (const part of bodyParts(rep, ctx, level, 0)) text += part as string;
+  return text;
 }
 
 function nav(ctx: RenderContext): string {
@@ -188,13 +213,35 @@ function nav(ctx: RenderContext): string {
     `<a href="${esc(ctx.baseUrl)}${DOCS_PATH}">API documentation</a></nav>\n`;
 }
 
-export function renderHtml(rep: Representation, ctx: RenderContext): string {
+/** The page around a resource's part: [before, after]. */
+function frame(rep: Representation, ctx: RenderContext): [string, string] {
   // A page is named by what it shows ("Half rate (tax 7)"), unless the caller names it otherwise.
   const title = ctx.title !== undefined && ctx.title !== rep.self.title ? ctx.title : itemHeading(rep) || 'Resource';
   const banner = ctx.mode === 'sandbox'
     ? '<p class="sandbox" role="note">Sandbox: test data only — nothing here is live.</p>\n' : '';
-  return '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+  return ['<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
     `<title>${esc(title)}</title>\n<style>${STYLE}</style>\n</head>\n<body>\n${banner}${nav(ctx)}<main>\n` +
-    `<h1>${esc(title)}</h1>\n${body(rep, ctx, 1)}\n</main>\n</body>\n</html>\n`;
+    `<h1>${esc(title)}</h1>\n`, '\n</main>\n</body>\n</html>\n'];
+}
+
+export function renderHtml(rep: Representation, ctx: RenderContext): string {
+  const [before, after] = frame(rep, ctx);
+  return before + body(rep, ctx, 1) + after;
+}
+
+/** renderHtml for a large answer: the same page, with the loop given away between members (services/pace.ts). */
+export async function renderHtmlPaced(rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<string> {
+  const [before, after] = frame(rep, ctx);
+  const parts = [before];
+  for (const part of bodyParts(rep, ctx, 1, WALKED_LEVELS)) {
+    if (part !== BREAK) {
+      parts.push(part);
+      continue;
+    }
+    const wait = pacer.pace();
+    if (wait) await wait;
+  }
+  parts.push(after);
+  return parts.join('');
 }

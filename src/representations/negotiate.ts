@@ -15,8 +15,8 @@
 // - highest q wins; ties go to the more specific range, then the range listed first, then server order
 //   (SUPPORTED_MEDIA_TYPES); nothing acceptable → null, and the caller answers 406.
 import { renderHalJson, renderHalJsonPaced } from './hal-json.js';
-import { renderHalXml } from './hal-xml.js';
-import { renderHtml } from './html.js';
+import { renderHalXml, renderHalXmlPaced } from './hal-xml.js';
+import { renderHtml, renderHtmlPaced } from './html.js';
 import { renderSiren, renderSirenPaced } from './siren.js';
 import type { MediaType, Representation, RenderContext } from './types.js';
 import type { Pacer } from '../services/pace.js';
@@ -152,14 +152,15 @@ export function render(mediaType: MediaType, rep: Representation, ctx: RenderCon
 }
 
 /**
- * render, for an answer large enough to be written over several turns of the loop: the JSON forms
- * are paced (paced-json.ts) and come as UTF-8 bytes; XML and HTML pages are written in one piece.
+ * render, for an answer large enough to be written over several turns of the loop: the same text,
+ * with the loop given away between members (the JSON forms come as UTF-8 bytes, paced-json.ts).
  */
 export function renderPaced(mediaType: MediaType, rep: Representation, ctx: RenderContext, pacer: Pacer): Promise<string | Buffer> {
   switch (mediaType) {
     case 'application/hal+json': return renderHalJsonPaced(rep, ctx, pacer);
     case 'application/vnd.siren+json': return renderSirenPaced(rep, ctx, pacer);
-    default: return Promise.resolve(render(mediaType, rep, ctx));
+    case 'application/hal+xml': return renderHalXmlPaced(rep, ctx, pacer);
+    case 'text/html': return renderHtmlPaced(rep, ctx, pacer);
   }
 }
 

@@ -62,7 +62,7 @@ describe.each(engines())('large answers paced between callers (%s)', (engine) =>
    * Sends A's large read (the REST collection, or `viaGraphql` its GraphQL query), then B's small
    * one as soon as the server has A's; the order the server answered them in.
    */
-  const race = async (s: Awaited<ReturnType<typeof setUp>>, viaGraphql = false) => {
+  const race = async (s: Awaited<ReturnType<typeof setUp>>, viaGraphql = false, accept = 'application/hal+json') => {
     // Both callers active (the fair share's view) and both connections open.
     expect((await s.get(s.a, new URL(s.a.storeHref).pathname)).status).toBe(200);
     expect((await s.get(s.b, s.small)).status).toBe(200);
@@ -80,12 +80,17 @@ describe.each(engines())('large answers paced between callers (%s)', (engine) =>
     };
     s.t.app.server.on('request', watch);
     try {
-      const aAnswer = await (viaGraphql ? s.graphql() : s.get(s.a, s.large));
+      const aAnswer = await (viaGraphql ? s.graphql() : s.get(s.a, s.large, { accept }));
       const bAnswer = await bSent!;
       expect(aAnswer.status, aAnswer.body.slice(0, 300)).toBe(200);
       expect(bAnswer.status, bAnswer.body.slice(0, 300)).toBe(200);
-      const a = JSON.parse(aAnswer.body);
-      expect(viaGraphql ? a.data.store.taxes.nodes[0].taxItemCategories.nodes : a._embedded['svc:taxes'][0]._embedded['svc:tax_item_categories']).toHaveLength(30);
+      if (viaGraphql || accept === 'application/hal+json') {
+        const a = JSON.parse(aAnswer.body);
+        expect(viaGraphql ? a.data.store.taxes.nodes[0].taxItemCategories.nodes : a._embedded['svc:taxes'][0]._embedded['svc:tax_item_categories']).toHaveLength(30);
+      } else {
+        // 30 tax item categories, each holding its tax, each tax its 30 categories again.
+        expect(aAnswer.body.split('/tax_item_categories/').length).toBeGreaterThan(900);
+      }
       return { order, body: aAnswer.body };
     } finally {
       s.t.app.server.off('request', watch);
@@ -105,11 +110,25 @@ describe.each(engines())('large answers paced between callers (%s)', (engine) =>
     expect(paced.body).toBe(unpaced.body);
   });
 
+  // B also gets in between A's zoom levels here; that the XML and HTML writers themselves give the
+  // loop away between members is shown by test/representations/paced-pages.test.ts.
+  it.each(['application/hal+xml', 'text/html'])('answers another caller\'s small request while a large %s answer is being made, with the same text as unpaced', async (accept) => {
+    const s = await setUp({});
+    const paced = await race(s, false, accept);
+    expect(paced.order).toEqual(['B', 'A']);
+    (s.t.app.container.config as { responsePaceAbove: number }).responsePaceAbove = 0;
+    const unpaced = await race(s, false, accept);
+    if (engine === 'sqlite') expect(unpaced.order).toEqual(['A', 'B']);
+    expect(paced.body).toBe(unpaced.body);
+  });
+
   it('answers another caller\'s small request while a large GraphQL result is being written, with the same bytes as unpaced', async () => {
     // The result holds 126 objects and list elements: paced above 100.
     const s = await setUp({ responsePaceAbove: 100 });
     const paced = await race(s, true);
-    expect(paced.order).toEqual(['B', 'A']);
+    // On PostgreSQL B's two statements wait on the network, against the result's 30 break points:
+    // the order there tells the round trips' times, not the pacing.
+    if (engine === 'sqlite') expect(paced.order).toEqual(['B', 'A']);
     (s.t.app.container.config as { responsePaceAbove: number }).responsePaceAbove = 0;
     const unpaced = await race(s, true);
     if (engine === 'sqlite') expect(unpaced.order).toEqual(['A', 'B']);
