@@ -8,7 +8,11 @@
 //
 // Each event also gets fresh loaders: an operation's context lives as long as the subscription, and
 // DataLoader caches would otherwise show every later event the rows as loaded for an earlier one
-// (Event.resource is the subject as it is now).
+// (Event.resource is the subject as it is now). The executions of one event share those loaders
+// when their principals are the same (`loaderKey`: kind, tenancy and scopes, all a load depends
+// on): 500 distinct subscriptions of one store to a tax's changelog read the changelog row once,
+// not 500 times (on PostgreSQL that was 500 statements per event, queued for the pool's ten
+// connections ahead of every other tenant's requests: the noisy neighbour's 100 ms stalls).
 import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { GraphQLContext } from './context.js';
 import { Loaders } from './loaders.js';
@@ -16,6 +20,8 @@ import { Loaders } from './loaders.js';
 /** Context of an operation whose results may be shared with others of the same key. */
 export interface Shareable {
   shareKey?: string;
+  /** Operations of equal keys may read an event's rows through the same loaders. */
+  loaderKey?: string;
 }
 
 type Result = ExecutionResult | Promise<ExecutionResult>;
@@ -23,10 +29,23 @@ type Result = ExecutionResult | Promise<ExecutionResult>;
 /** Per event payload: the result of each key that executed it. Gone with the payload. */
 const results = new WeakMap<object, Map<string, Result>>();
 
-/** One event's execution, with loaders of its own (also ws-fanout.ts's, one per group of subscribers). */
+/** Per event payload: the loaders of each principal that executed it. Gone with the payload. */
+const loadersOfEvent = new WeakMap<object, Map<string, Loaders>>();
+
+function eventLoaders(ctx: GraphQLContext & Shareable, payload: unknown): Loaders {
+  const key = ctx.loaderKey;
+  if (!key || typeof payload !== 'object' || payload === null) return new Loaders(ctx.svc);
+  let byKey = loadersOfEvent.get(payload);
+  if (!byKey) loadersOfEvent.set(payload, byKey = new Map());
+  let loaders = byKey.get(key);
+  if (!loaders) byKey.set(key, loaders = new Loaders(ctx.svc));
+  return loaders;
+}
+
+/** One event's execution, with the event's loaders (also ws-fanout.ts's, one per group of subscribers). */
 export function executeEvent(args: ExecutionArgs, payload: unknown): Result {
-  const ctx = args.contextValue as GraphQLContext;
-  return execute({ ...args, rootValue: payload, contextValue: { ...ctx, loaders: new Loaders(ctx.svc) } });
+  const ctx = args.contextValue as GraphQLContext & Shareable;
+  return execute({ ...args, rootValue: payload, contextValue: { ...ctx, loaders: eventLoaders(ctx, payload) } });
 }
 
 function executeShared(args: ExecutionArgs, key: string | undefined, payload: unknown): Result {

@@ -61,7 +61,8 @@ const fail = (message: string, code: string, extensions: Record<string, unknown>
  */
 function shareable(p: Principal, op: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null }): Shareable {
   const who = [p.kind, p.clientId ?? '', p.userId ?? '', p.storeId ?? '', [...p.scopes].sort().join(' ')].join('|');
-  return { shareKey: JSON.stringify([who, op.operationName ?? null, op.variables ?? {}, op.query]) };
+  // Rows a loader reads depend on the principal alone: operations of one principal share an event's loaders.
+  return { shareKey: JSON.stringify([who, op.operationName ?? null, op.variables ?? {}, op.query]), loaderKey: who };
 }
 
 function authorizationOf(params: Record<string, unknown> | undefined): string | undefined {

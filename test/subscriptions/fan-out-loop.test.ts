@@ -4,6 +4,8 @@
 // format, whether it joined before, during or after a run of writes; a revoked token closes only its
 // own sockets (4403); completing one operation stops only its messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { containerOf } from '../../src/app.js';
+import { statementLog } from '../../bench/statements.js';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { RawWs } from '../helpers/raw-ws.js';
@@ -13,6 +15,7 @@ import { listenForWs, untilWithin } from './ws-world.js';
 
 const EMAILS = 'subscription($after: String) { events(after: $after, resources: [CUSTOMER]) { cursor resource { ... on Customer { email } } } }';
 const NAMES = 'subscription($after: String) { events(after: $after, names: ["customer/created"]) { name resource { ... on Customer { firstName } } } }';
+const BY_NAME = 'subscription($names: [String!]) { events(names: $names) { name resource { ... on Customer { email } } } }';
 const START = encodeEventCursor(0);
 const FORBIDDEN = { code: 4403, reason: 'Forbidden: the token was revoked, or its client, user or store no longer exists' };
 
@@ -106,6 +109,34 @@ describe.each(engines())('one delivery loop per distinct live subscription (%s)'
       expect(mine.length).toBe(2 * written.length);
       for (const [text, m] of mine) expect(text).toBe(JSON.stringify({ id: m.id, type: 'next', payload: m.payload }));
     }
+  });
+
+  it('reads an event\'s subject once for every distinct subscription of one principal, not once per subscription', async () => {
+    const chain = await tokenChain(t.app);
+    const write = await customers(chain);
+    const ws = await open(chain.storeToken);
+    const log = statementLog(containerOf(t.app).database);
+    /** The statements run for one write and its delivery to every subscription in `ids`. */
+    const perEvent = async (email: string, ids: string[]) => (await log.around(async () => {
+      await write(email);
+      await ws.until(() => (ids.every((id) => nexts(ws, id).some((e) => e.resource.email === email)) ? true : undefined));
+    }, 1)).sql;
+    const subjectReads = (sql: string[]) => sql.filter((q) => /^select \* from "customers" where "id" in/.test(q)).length;
+    // Distinct subscriptions (their variables differ): each is a loop and an execution of its own.
+    const subscribe = (i: number) => ws.subscribe({ query: BY_NAME, variables: { names: ['customer/created', `other/${i}`] } });
+    const first = [subscribe(0)];
+    await until(() => false, 300);
+    const one = await perEvent('one@x.io', first);
+    expect(subjectReads(one)).toBe(1);
+    const many = [...first, ...Array.from({ length: 20 }, (_, i) => subscribe(i + 1))];
+    await until(() => false, 300);
+    const loops = (await gauges()).loops;
+    const all = await perEvent('many@x.io', many);
+    expect(subjectReads(all)).toBe(1);
+    expect(all.length).toBe(one.length);
+    // Twenty-one loops served it: the subscriptions were not merged into one.
+    expect(loops).toBeGreaterThanOrEqual(21);
+    for (const id of many) expect(nexts(ws, id).at(-1).resource.email).toBe('many@x.io');
   });
 
   it('closes only the sockets of a revoked token, while the same loop serves the others', async () => {
