@@ -6,17 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonHoldsMoreThan, stringifyPaced } from '../../src/representations/paced-json.js';
 import { ExactNumber, stringifyExact } from '../../src/representations/exact-number.js';
 import { Pacer } from '../../src/services/pace.js';
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../helpers/seeded-random.js';
 
 function value(r: () => number, depth: number): unknown {
   const pick = Math.floor(r() * (depth > 3 ? 8 : 12));

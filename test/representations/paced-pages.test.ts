@@ -8,17 +8,7 @@ import { renderHtml, renderHtmlPaced } from '../../src/representations/html.js';
 import type { Representation } from '../../src/representations/types.js';
 import { Pacer } from '../../src/services/pace.js';
 import { BASE, ctx, HOSTILE, sampleTax } from './fixture.js';
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../helpers/seeded-random.js';
 
 const NAMES = ['name', 'code', 'rate', 'bad name', '2fa', 'link', 'resource', '__proto__', 'notes', 'list', 'nested'];
 const VALUES = (r: () => number): unknown[] => [
