@@ -40,7 +40,8 @@ export interface SirenEntity {
   class: string[];
   title?: string;
   properties: Record<string, unknown>;
-  entities?: SirenEntity[];
+  /** Sub-entities, each written as a SirenEntity (built when it is written out). */
+  entities?: Array<SirenEntity | { toJSON(): SirenEntity }>;
   links: SirenLink[];
   actions?: SirenAction[];
 }
@@ -74,9 +75,15 @@ function sirenAction(a: Action): SirenAction {
   };
 }
 
+/** A sub-entity built when JSON.stringify (or the paced writer) reaches it, as HAL+JSON's members are (hal-json.ts). */
+class LazyEntity {
+  constructor(private readonly rep: Representation, private readonly ctx: RenderContext, private readonly rel: string) {}
+  toJSON(): SirenEntity { return entity(this.rep, this.ctx, this.rel); }
+}
+
 function entity(rep: Representation, ctx: RenderContext, rel: string | undefined): SirenEntity {
   // Several items under one rel each carry that rel, in order (a collection's members).
-  const entities = rep.embedded.flatMap((e) => e.items.map((item) => entity(item, ctx, e.rel)));
+  const entities = rep.embedded.flatMap((e) => e.items.map((item) => new LazyEntity(item, ctx, e.rel)));
   // Self first: clients (and the spec's examples) look for it there.
   const links = [sirenLink('self', rep.self, ctx.baseUrl), ...rep.links.map((l) => sirenLink(l.rel, l.link, ctx.baseUrl))];
   const actions = rep.actions.map(sirenAction);
@@ -93,8 +100,8 @@ function entity(rep: Representation, ctx: RenderContext, rel: string | undefined
   };
 }
 
-/** The Siren entity as an object (for callers that post-process it); renderSiren writes it out. */
-export function sirenEntity(rep: Representation, ctx: RenderContext): SirenEntity {
+/** The Siren entity, its sub-entities built as they are written out. */
+function sirenEntity(rep: Representation, ctx: RenderContext): SirenEntity {
   const { class: cls, ...rest } = entity(rep, ctx, undefined);
   return { class: cls, ...(ctx.title === undefined ? {} : { title: ctx.title }), ...rest };
 }
