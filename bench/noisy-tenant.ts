@@ -78,6 +78,8 @@ await barrier(flood.sockets, 120_000);
 const settledMs = Math.round(performance.now() - settling);
 process.stdout.write('subscribed\n');
 await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
 const a = restHeaders(args.token);
 const bomb = Array.from({ length: 5 }, () => 'tax_item_categories').join(':tax:');
 const heavy = JSON.stringify({ query: '{ store { taxes(first: 300) { nodes { id taxItemCategories(first: 300) { nodes { id itemCategory { id } } } } } } }' });
@@ -91,9 +93,11 @@ const loads = await Promise.all([
 ]);
 for (const ws of flood.sockets) ws.terminate();
 const o = flood.outcome;
+const spent = process.cpuUsage(cpu0);
 process.stdout.write(JSON.stringify({
   sockets: flood.sockets.length, acked: o.acked, requested: o.requested, settledMs,
   refused: Object.fromEntries(o.refused), closed: Object.fromEntries(o.closed),
   loads: loads.map((l) => ({ count: l.latencies.length, p50: percentile(l.latencies, 50), p99: percentile(l.latencies, 99), statuses: statusList(l) })),
+  cpuMicros: spent.user + spent.system, elapsedMs: performance.now() - t0,
 }) + '\n');
 process.exit(0);
