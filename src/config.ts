@@ -93,7 +93,8 @@ export interface Config {
   /** Requests one caller runs at once per instance while other callers are active too (src/ops/fair-share.ts); 0: no cap. */
   rateLimitFairShare: number;
   /**
-   * While more than one caller is active, an answer holding more members than this (at any depth)
+   * While more than one caller is active, a REST answer holding more members than this (at any
+   * depth, in any media type) or a GraphQL result holding more objects and list elements than this
    * is written over several turns of the event loop, giving way once it has run `responseSliceMs`
    * (0: at every break point), so other callers' requests are answered between its slices
    * (src/services/pace.ts, src/representations/paced-json.ts); 0 writes every answer in one piece.

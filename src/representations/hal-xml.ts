@@ -18,6 +18,7 @@ import { unmarkReviver } from './exact-number.js';
 import { ApiError } from '../services/errors.js';
 import { curie, relName, type Link, type Representation, type RenderContext } from './types.js';
 import type { Pacer } from '../services/pace.js';
+import { WALKED_LEVELS } from './paced-json.js';
 import type { FieldCode } from '../services/field-codes.js';
 
 /** A node in fast-xml-parser's `preserveOrder` shape: `{ tag: children, ':@': { '@_attr': value } }`. */
@@ -124,8 +125,6 @@ type Member = [item: Representation, rel: string];
 
 /** The last child of an element while its embedded members are written one by one. */
 const MEMBERS_GO_HERE = 'paced-members';
-/** Members are written one by one this many levels deep (a collection's, and theirs), as in paced-json.ts. */
-const WALKED_LEVELS = 2;
 
 const indented = (text: string, depth: number) => (depth ? text.replace(/\n/g, `\n${INDENT.repeat(depth)}`) : text);
 

@@ -14,6 +14,7 @@ import { ExactNumber, stringifyExact } from './exact-number.js';
 import type { Action, ActionField, Link, Representation, RenderContext } from './types.js';
 import { relName } from './types.js';
 import type { Pacer } from '../services/pace.js';
+import { WALKED_LEVELS } from './paced-json.js';
 
 /** The token page of the browsable facade (src/web/browse.ts) and the documentation (src/openapi/routes.ts). */
 export const BROWSE_PATH = '/browse';
@@ -171,8 +172,6 @@ function itemHeading(item: Representation): string {
 
 /** Where a paced page may give the loop away: before an embedded member. */
 const BREAK = Symbol('break');
-/** Members are written one by one this many levels deep (a collection's, and theirs), as in paced-json.ts. */
-const WALKED_LEVELS = 2;
 
 /**
  * A resource's part of the page, piece by piece: its links and properties, a section per embedded

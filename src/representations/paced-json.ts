@@ -24,9 +24,9 @@ const CONTAINER_KEYS = ['_embedded', 'entities'];
 /**
  * Lists are walked this many levels deep (a collection's members, and their members); what lies
  * deeper is one JSON.stringify each. Deeper walking only adds calls: at two levels a slice already
- * ends within a few tens of kilobytes of text.
+ * ends within a few tens of kilobytes of text. The XML and HTML writers walk as deep.
  */
-const WALKED_LEVELS = 2;
+export const WALKED_LEVELS = 2;
 
 function toJsonValue(v: unknown, key: string): unknown {
   return v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function'
