@@ -61,6 +61,8 @@ export interface ProfileLoad {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** A distinct path and body per request (writes that must not repeat themselves). */
+  next?: () => { path: string; body: string };
 }
 
 /** Waits until the child printed `marker` (the profile hook reports on stdout). */
@@ -87,7 +89,10 @@ export async function profileService(entry: string, env: Record<string, string>,
   });
   const run = (duration: number) => autocannon({
     url: child.url, connections, duration, timeout: 30,
-    requests: [{ method: load.method, path: load.path, headers: load.headers, body: load.body }],
+    requests: [{
+      method: load.method, path: load.path, headers: load.headers, body: load.body,
+      ...(load.next ? { setupRequest: (req: Record<string, unknown>) => ({ ...req, ...load.next!() }) } : {}),
+    }],
   });
   let requests = 0;
   try {

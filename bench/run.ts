@@ -19,7 +19,7 @@ import { jsonHeaders, restHeaders, type Ctx } from './context.js';
 import { appQuery, graphqlPoster } from './queries.js';
 import { skipped, type ScenarioResult } from './results.js';
 import { graphqlCollection, oneItem, restCollection } from './scenarios/reads.js';
-import { addItem, checkout } from './scenarios/writes.js';
+import { addItem, checkout, itemBodies } from './scenarios/writes.js';
 import { subscriptions, webhooks } from './scenarios/live.js';
 import { coldStart, soak } from './scenarios/process.js';
 import { noisyNeighbour } from './scenarios/noisy.js';
@@ -112,7 +112,7 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
     if (first) {
       await guard(`soak (${engine})`, () => soak(ctx));
       for (const c of children.splice(0)) await c.stop();
-      if (cfg.profile && (selected('1') || selected('2') || selected('3'))) await profileRuns(entry, ctx);
+      if (cfg.profile && (selected('1') || selected('2') || selected('3') || selected('4') || selected('4b'))) await profileRuns(entry, ctx);
     }
   } finally {
     for (const c of children) await c.stop();
@@ -156,6 +156,14 @@ async function profileRuns(entry: string, ctx: Ctx): Promise<void> {
     { name: 'scenario-1-rest-one', method: 'GET' as const, path: `/items/${item.id}`, headers: restHeaders(ctx.seeded.storeToken) },
     { name: 'scenario-2-rest', method: 'GET' as const, path: `/stores/${ctx.seeded.storeId}/transactions?limit=100&zoom=items,items:item_options,items:item_category`, headers: restHeaders(ctx.seeded.storeToken) },
     { name: 'scenario-3-graphql', method: 'POST' as const, path: '/graphql', headers: jsonHeaders(ctx.seeded.storeToken), body: JSON.stringify(ours.build(100)) },
+    {
+      name: 'scenario-4-graphql-create', method: 'POST' as const, path: '/graphql', headers: jsonHeaders(ctx.seeded.storeToken),
+      next: itemBodies(ctx, ctx.seeded.mutationCarts, 'graphql', 'profile-graphql'),
+    },
+    {
+      name: 'scenario-4b-rest-create', method: 'POST' as const, path: '/', headers: { ...restHeaders(ctx.seeded.storeToken), 'content-type': 'application/json' },
+      next: itemBodies(ctx, ctx.seeded.mutationCarts, 'rest', 'profile'),
+    },
   ];
   for (const load of loads.filter((l) => selected(l.name.split('-')[1]))) {
     say(`profiling ${load.name}…`);

@@ -19,7 +19,7 @@ async function itemsIn(c: Ctx, carts: number[]): Promise<number> {
 }
 
 /** Cycles through carts and makes every item unique, so no POST is folded into an existing item. */
-function itemBodies(c: Ctx, carts: number[], shape: 'rest' | 'graphql', tag: string) {
+export function itemBodies(c: Ctx, carts: number[], shape: 'rest' | 'graphql', tag: string) {
   let n = 0;
   const categoryUri = `${c.target.baseUrl}/item_categories/${c.seeded.categoryIds[1]}`;
   return () => {

@@ -10,6 +10,8 @@ export interface GraphQLContext {
   checkout: CheckoutDeps;
   /** Whose rate-limit budget the operation spends (src/ops/rate-limit.ts). */
   budgetKey?: string;
+  /** Whether the HTTP client has closed its connection (a paced result stops then: paced-result.ts). */
+  clientGone?: () => boolean;
 }
 
 export function graphqlContext(svc: ServiceContext, checkout: CheckoutDeps): GraphQLContext {

@@ -32,19 +32,33 @@ function tokenOut(t: TokenSet) {
   return { accessToken: t.access_token, expiresIn: t.expires_in, tokenType: t.token_type, scope: t.scope, refreshToken: t.refresh_token ?? null };
 }
 
+interface ParentCandidate { resource: ResourceDef; rel: Parent['rel']; arg: string }
+
+/** The rels a resource is created through, per resource: the registry is fixed, so found once. */
+const candidatesOf = new WeakMap<ResourceDef, ParentCandidate[]>();
+
+function parentCandidates(registry: Registry, r: ResourceDef): ParentCandidate[] {
+  let found = candidatesOf.get(r);
+  if (!found) {
+    found = registry.resources.flatMap((p) => p.rels
+      .filter((rel) => rel.kind === 'many' && rel.target === r.name && rel.methods.includes('POST'))
+      .map((rel) => ({ resource: p, rel, arg: gqlNames(p.typeName).parentArg })));
+    candidatesOf.set(r, found);
+  }
+  return found;
+}
+
 /** The parent a create mutation adds to: the one whose `<type>Id` argument was given, else the token's store. */
 export function parentOf(registry: Registry, r: ResourceDef, args: Record<string, unknown>, ctx: GraphQLContext): Parent | undefined {
-  const candidates = registry.resources.flatMap((p) => p.rels
-    .filter((rel) => rel.kind === 'many' && rel.target === r.name && rel.methods.includes('POST'))
-    .map((rel) => ({ resource: p, rel })));
-  for (const c of candidates) {
-    const v = args[gqlNames(c.resource.typeName).parentArg];
-    if (v !== undefined && v !== null) return { ...c, id: idOf(v) };
+  const candidates = parentCandidates(registry, r);
+  for (const { resource, rel, arg } of candidates) {
+    const v = args[arg];
+    if (v !== undefined && v !== null) return { resource, rel, id: idOf(v) };
   }
   const store = candidates.find((c) => c.resource.name === 'store');
-  if (store && ctx.svc.principal.storeId) return { ...store, id: ctx.svc.principal.storeId };
+  if (store && ctx.svc.principal.storeId) return { resource: store.resource, rel: store.rel, id: ctx.svc.principal.storeId };
   if (store) throw apiError('STORE_TOKEN_REQUIRED');
-  throw apiError('PARENT_REQUIRED', { candidates: candidates.map((c) => gqlNames(c.resource.typeName).parentArg).join(' or ') });
+  throw apiError('PARENT_REQUIRED', { candidates: candidates.map((c) => c.arg).join(' or ') });
 }
 
 /** The commerce actions (REST: POST to a link): a transaction, or why the action was refused. */

@@ -17,7 +17,7 @@ import { capResponseSize, refusedForSize } from './response-size.js';
 import { registerGraphiqlAssets, sendGraphiql, wantsGraphiql } from './graphiql.js';
 import { formatError, graphqlRouteErrors, unavailableStatus } from './errors.js';
 import { budgetKey, type Budget } from '../ops/rate-limit.js';
-import { pacedResult } from './paced-result.js';
+import { pacedResults } from './paced-result.js';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side; quote the logref when reporting it.';
 
@@ -115,10 +115,11 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
   const { config } = container;
   const schema = buildSchema(container.registry, config.baseUrl);
   capResponseSize(schema, config.maxResponseObjects);
+  const paced = pacedResults(config, () => app.loopShared?.() ?? false);
   const apollo = new ApolloServer<GraphQLContext>({
     ...(config.graphqlJit ? { gateway: jitGateway(schema) } : { schema }),
     plugins: [
-      fastifyApolloDrainPlugin(app), subscriptionsNeedWebSocket, costPlugin(config, app.budget), maskingPlugin(app), unavailableStatus,
+      fastifyApolloDrainPlugin(app), subscriptionsNeedWebSocket, costPlugin(config, app.budget), maskingPlugin(app), unavailableStatus, paced.plugin,
       // No type sets cache hints, and the default plugin's willResolveField wraps every resolver
       // of every request (13% of a 2,000-object query) to compute a policy nobody reads.
       ApolloServerPluginCacheControlDisabled(),
@@ -136,7 +137,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     csrfPrevention: false,
     // A large result is written over several turns of the loop while other callers are active, as
     // large REST answers are (paced-result.ts).
-    stringifyResult: pacedResult(config, () => app.loopShared?.() ?? false),
+    stringifyResult: paced.stringifyResult,
   });
   await apollo.start();
   const apolloHandler = fastifyApolloHandler(apollo, {
@@ -152,7 +153,10 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
           },
         });
       }
-      return { ...graphqlContext(container.context(principal, req.id), container.checkout), budgetKey: budgetKey(principal, req.ip) };
+      return {
+        ...graphqlContext(container.context(principal, req.id), container.checkout), budgetKey: budgetKey(principal, req.ip),
+        clientGone: () => req.raw.socket?.destroyed === true,
+      };
     },
   });
   // Subscriptions (and queries, mutations) over graphql-ws share GET /graphql: upgrades go to the

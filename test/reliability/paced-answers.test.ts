@@ -174,6 +174,35 @@ describe.each(engines())('large answers paced between callers (%s)', (engine) =>
     expect((await s.get(s.b, s.small)).status).toBe(200);
   });
 
+  it('stops writing a paced GraphQL result once its client has hung up (499), and goes on serving', async () => {
+    // The result holds 126 objects and list elements: paced above 100.
+    const s = await setUp({ responsePaceAbove: 100 });
+    expect((await s.get(s.a, new URL(s.a.storeHref).pathname)).status).toBe(200);
+    expect((await s.get(s.b, s.small)).status).toBe(200);
+    const statuses: number[] = [];
+    const watch = (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url !== '/graphql') return;
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
+        statuses.push(args[0]);
+        return writeHead.apply(this, args);
+      } as ServerResponse['writeHead'];
+      // The client goes once its query has been read in whole: the result is executed and then
+      // written for nobody, giving way (and looking at the connection) at its first break point.
+      req.on('end', () => setImmediate(() => req.socket.destroy()));
+    };
+    s.t.app.server.on('request', watch);
+    try {
+      await expect(s.graphql()).rejects.toThrow(/socket hang up|ECONNRESET/);
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      s.t.app.server.off('request', watch);
+    }
+    expect(statuses).toEqual([499]);
+    expect((await s.get(s.b, s.small)).status).toBe(200);
+    expect(JSON.parse((await s.graphql()).body).data.store.taxes.nodes[0].taxItemCategories.nodes).toHaveLength(30);
+  });
+
   it('gives a large single resource in another representation the same bytes and ETag paced, and 304 for its ETag', async () => {
     const s = await setUp({});
     const siren = { accept: 'application/vnd.siren+json' };
