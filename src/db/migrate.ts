@@ -18,6 +18,7 @@ import * as m012 from './migrations/012_growth_counts.js';
 import * as m013 from './migrations/013_gift_cards.js';
 import * as m014 from './migrations/014_growth_value_counts.js';
 import * as m015 from './migrations/015_cart_item_names.js';
+import * as m016 from './migrations/016_store_webhook_counts.js';
 
 interface Migration {
   name: string;
@@ -40,6 +41,7 @@ export const migrations: Migration[] = [
   { name: '013_gift_cards', up: m013.up },
   { name: '014_growth_value_counts', up: m014.up },
   { name: '015_cart_item_names', up: m015.up },
+  { name: '016_store_webhook_counts', up: m016.up },
 ];
 
 /**

@@ -46,22 +46,27 @@ export async function appendEvents(tx: Tx, events: NewEvent[]): Promise<Values[]
 async function appendRun(tx: Tx, events: NewEvent[]): Promise<Values[]> {
   const { storeId } = events[0];
   const n = events.length;
-  const row = (e: NewEvent, sequence: unknown) => [e.storeId, sequence, e.name, e.resourceType, e.resourceId, e.occurredAt,
-    JSON.stringify(e.payload ?? null), e.webhookIds ? JSON.stringify(e.webhookIds) : null, e.occurredAt, e.occurredAt];
+  // dispatched: whether the store has no webhook that could take the event (stores.webhook_count,
+  // read from the row this statement locks anyway; migration 016): then the dispatcher has nothing
+  // to queue and is spared a transaction. A refeed's events are always for its target webhooks.
+  const row = (e: NewEvent, sequence: unknown, dispatched: unknown) => [e.storeId, sequence, e.name, e.resourceType, e.resourceId, e.occurredAt,
+    JSON.stringify(e.payload ?? null), e.webhookIds ? JSON.stringify(e.webhookIds) : null, e.webhookIds ? null : dispatched, e.occurredAt, e.occurredAt];
   let rows: Values[];
   if (tx.getExecutor().adapter instanceof PostgresAdapter) {
-    const values = events.map((e, i) => sql`(${sql.join(row(e, sql`(select event_sequence from s) - ${n - 1 - i}`))})`);
-    rows = (await sql<Values>`with s as (update stores set event_sequence = event_sequence + ${n} where id = ${storeId} returning event_sequence)
+    const values = events.map((e, i) => sql`(${sql.join(row(e, sql`(select event_sequence from s) - ${n - 1 - i}`,
+      sql`(select case when webhook_count = 0 then ${e.occurredAt} end from s)`))})`);
+    rows = (await sql<Values>`with s as (update stores set event_sequence = event_sequence + ${n} where id = ${storeId} returning event_sequence, webhook_count)
       insert into events (${sql.join(COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(values)} returning *`.execute(tx)).rows;
     if (rows.length !== n) throw new Error(`store ${storeId} not found for its events`);
   } else {
     const seq = await tx.updateTable('stores').set({ event_sequence: sql`event_sequence + ${n}` })
-      .where('id', '=', storeId).returning('event_sequence').executeTakeFirstOrThrow();
+      .where('id', '=', storeId).returning(['event_sequence', 'webhook_count']).executeTakeFirstOrThrow();
     const last = Number(seq.event_sequence);
-    rows = await insertRows(tx, 'events', events.map((e, i) => Object.fromEntries(row(e, last - n + 1 + i).map((v, k) => [COLUMNS[k], v]))), '*') as Values[];
+    const none = Number(seq.webhook_count) === 0;
+    rows = await insertRows(tx, 'events', events.map((e, i) => Object.fromEntries(row(e, last - n + 1 + i, none ? e.occurredAt : null).map((v, k) => [COLUMNS[k], v]))), '*') as Values[];
   }
   // RETURNING promises no order.
   return rows.map((r) => ({ ...r, id: Number(r.id) }) as Values).sort((a, b) => Number(a.sequence) - Number(b.sequence));
 }
 
-const COLUMNS = ['store_id', 'sequence', 'name', 'resource_type', 'resource_id', 'occurred_at', 'payload', 'webhook_ids', 'date_created', 'date_modified'];
+const COLUMNS = ['store_id', 'sequence', 'name', 'resource_type', 'resource_id', 'occurred_at', 'payload', 'webhook_ids', 'dispatched_at', 'date_created', 'date_modified'];

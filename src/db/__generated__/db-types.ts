@@ -488,6 +488,7 @@ export interface StoresTable {
   event_sequence: Generated<number>;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
+  webhook_count: Generated<number>;
 }
 
 export interface SubscriptionEventsTable {
@@ -1081,6 +1082,7 @@ export type StoreValues = {
   event_sequence: number;
   date_created: IsoTimestamp | null;
   date_modified: IsoTimestamp | null;
+  webhook_count: number;
 };
 export type SubscriptionValues = {
   id: number;

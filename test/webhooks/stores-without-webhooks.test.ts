@@ -1,0 +1,99 @@
+// The events of a store without webhooks are written already dispatched (stores.webhook_count,
+// migration 016; src/events/log.ts), so its writes cost the dispatcher no transaction. The count
+// is taken under the store row's lock that numbers the events: an event is either for the
+// webhooks that existed when it committed or, if none did, for nobody. PostgreSQL also with
+// parallel writes racing the webhook's creation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { containerOf } from '../../src/app.js';
+import { engines } from '../helpers/app.js';
+import { call, link } from '../helpers/rest.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { createCustomer, idOf, KEY, makeWorld, openDelivery, type World } from './world.js';
+
+describe.each(engines())('stores without webhooks on %s', (engine) => {
+  let w: World;
+  let rx: Receiver;
+  beforeAll(async () => {
+    w = await makeWorld(engine);
+    rx = await startReceiver();
+  });
+  afterAll(async () => { await rx?.close(); await w?.close(); });
+
+  const db = () => containerOf(w.app).database.db;
+  const storeId = () => idOf(w.chain.storeHref);
+  const undispatched = async () => Number((await db().selectFrom('events').select((eb) => eb.fn.countAll().as('n'))
+    .where('store_id', '=', storeId()).where('dispatched_at', 'is', null).executeTakeFirstOrThrow()).n);
+  const webhookCount = async () => Number((await db().selectFrom('stores').select('webhook_count').where('id', '=', storeId()).executeTakeFirstOrThrow()).webhook_count);
+
+  it('leaves the dispatcher nothing to do for its writes, and delivers what commits once a webhook exists', async () => {
+    await w.run();
+    const batches = w.app.dispatcher!.stats.batches;
+    for (let i = 0; i < 5; i++) await createCustomer(w, `before${i}@example.com`);
+    expect(await undispatched()).toBe(0);
+    // Waits for every pass the writes' signals started: none opened a transaction (nothing to
+    // queue, record or claim).
+    await w.run();
+    expect(w.app.dispatcher!.stats.batches).toBe(batches);
+
+    const hook = await w.createWebhook({ url: `${rx.url}/customers` });
+    expect(await webhookCount()).toBe(1);
+    await createCustomer(w, 'after@example.com');
+    await w.run();
+    const got = await Promise.all(rx.received.splice(0).map((r) => openDelivery(r, KEY)));
+    // Only the customer created after the webhook: the five before it were for nobody.
+    expect(got.map((o) => [o.event, o.payload.email])).toEqual([['customer/created', 'after@example.com']]);
+
+    // Deleting the webhook takes its store back to no dispatching at all.
+    expect((await call(w.app, link(hook, 'self'), { method: 'DELETE', token: w.chain.storeToken })).statusCode).toBe(204);
+    expect(await webhookCount()).toBe(0);
+    await w.run();
+    const after = w.app.dispatcher!.stats.batches;
+    await createCustomer(w, 'gone@example.com');
+    expect(await undispatched()).toBe(0);
+    await w.run();
+    expect(w.app.dispatcher!.stats.batches).toBe(after);
+    expect(rx.received).toHaveLength(0);
+  });
+
+  it('counts a store\'s webhooks as they are created and deleted, in any number', async () => {
+    const hooks = [];
+    for (let i = 0; i < 3; i++) hooks.push(await w.createWebhook({ url: `${rx.url}/n${i}` }));
+    expect(await webhookCount()).toBe(3);
+    await call(w.app, link(hooks[0], 'self'), { method: 'DELETE', token: w.chain.storeToken });
+    expect(await webhookCount()).toBe(2);
+    await createCustomer(w, 'two@example.com');
+    await w.run();
+    expect(rx.received.splice(0).map((r) => r.url).sort()).toEqual(['/n1', '/n2']);
+    for (const h of hooks.slice(1)) await call(w.app, link(h, 'self'), { method: 'DELETE', token: w.chain.storeToken });
+    expect(await webhookCount()).toBe(0);
+  });
+
+  it('gives every event that commits after the webhook to it, with writes racing its creation', async () => {
+    await w.run();
+    rx.received.splice(0);
+    const before = Number((await db().selectFrom('stores').select('event_sequence').where('id', '=', storeId()).executeTakeFirstOrThrow()).event_sequence);
+    const emails = Array.from({ length: 24 }, (_, i) => `race${i}@example.com`);
+    const [hook] = await Promise.all([
+      w.createWebhook({ url: `${rx.url}/race` }),
+      ...emails.map((e) => createCustomer(w, e)),
+    ]);
+    await w.run();
+    const hookId = idOf(link(hook, 'self'));
+    // The webhook's own changelog entry marks the moment it was counted, in commit order.
+    const events = await db().selectFrom('events').select(['id', 'sequence', 'name', 'resource_type', 'resource_id', 'dispatched_at'])
+      .where('store_id', '=', storeId()).where('sequence', '>', before).orderBy('sequence').execute();
+    const created = events.find((e) => e.resource_type === 'changelog' && e.name === 'changelog/created')
+      ?? events.find((e) => e.resource_type === 'webhook');
+    expect(created, JSON.stringify(events.map((e) => [e.sequence, e.name]))).toBeDefined();
+    const statuses = new Set((await db().selectFrom('webhook_statuses').select('event_id').where('webhook_id', '=', hookId).execute()).map((s) => Number(s.event_id)));
+    const customers = events.filter((e) => e.resource_type === 'customer');
+    expect(customers).toHaveLength(emails.length);
+    for (const e of customers) {
+      // Before the webhook: written dispatched, for nobody. After it: queued for the webhook.
+      if (Number(e.sequence) < Number(created!.sequence)) expect(statuses.has(Number(e.id)), `event ${e.sequence}`).toBe(false);
+      else expect(statuses.has(Number(e.id)), `event ${e.sequence}`).toBe(true);
+    }
+    const delivered = await Promise.all(rx.received.splice(0).map((r) => openDelivery(r, KEY)));
+    expect(delivered).toHaveLength(customers.filter((e) => Number(e.sequence) > Number(created!.sequence)).length);
+  });
+});
