@@ -5,12 +5,17 @@
 // (on SQLite one more fsync per write; on PostgreSQL one more transaction of six round trips).
 // Kept by triggers in the webhook's own transaction: their UPDATE takes the same row lock, so an
 // event either commits before the webhook exists (and is not for it) or sees it counted.
+// The index that finds the events still to dispatch now holds only those (partial): the full index
+// on dispatched_at held every event of every store forever and was written by every append.
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../database.js';
 
 export async function up(db: Db, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('stores').addColumn('webhook_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await sql`update stores set webhook_count = (select count(*) from webhooks w where w.store_id = stores.id)`.execute(db);
+  // The fan-out's read: the oldest undispatched events, in id order (src/events/queue.ts).
+  await db.schema.dropIndex('events_dispatched_at_ix').execute();
+  await db.schema.createIndex('events_undispatched_ix').on('events').column('id').where(sql.ref('dispatched_at'), 'is', null).execute();
   const bump = (row: 'NEW' | 'OLD', by: number) => `UPDATE stores SET webhook_count = webhook_count + (${by}) WHERE id = ${row}.store_id;`;
   if (dialect === 'postgres') {
     await sql.raw(`CREATE FUNCTION store_webhook_count() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
