@@ -1,7 +1,9 @@
 // PostgreSQL rows in V8's fast layout: queries run in `rowMode: 'array'` and the arrays become
-// objects through src/db/row-builder.ts.
+// objects through src/db/row-builder.ts. A transaction's BEGIN is held back and sent with its
+// first statement (src/db/pg-begin.ts).
 import type pg from 'pg';
 import { rowBuilder } from './row-builder.js';
+import { BEGIN, ENDS, noRoundTrip, queryAfterBegin } from './pg-begin.js';
 
 type Client = pg.PoolClient;
 
@@ -19,15 +21,42 @@ export function fastRowPool(pool: pg.Pool): pg.Pool {
   const wrap = (client: Client): Client => {
     let w = wrapped.get(client);
     if (w) return w;
+    // A BEGIN not sent yet: the next statement takes it along.
+    let held = false;
+    const send = (text: string, values?: unknown[]): Promise<pg.QueryResult | pg.QueryResult[]> => {
+      if (text === BEGIN) {
+        held = true;
+        return Promise.resolve(noRoundTrip(text));
+      }
+      if (held) {
+        held = false;
+        // A transaction that ran no statement has nothing to end.
+        if (ENDS.has(text)) return Promise.resolve(noRoundTrip(text));
+        // Parameterised statements go in the extended protocol anyway; a text without parameters
+        // may hold several statements, which that protocol refuses: BEGIN goes ahead alone then.
+        if (values?.length) return queryAfterBegin(client, text, values, 'array');
+        return client.query(BEGIN).then(() => client.query({ text, values, rowMode: 'array' }));
+      }
+      return client.query({ text, values, rowMode: 'array' });
+    };
     // Kysely calls query() and release() only.
     w = {
       query: (text: unknown, values?: unknown[]) => {
-        if (typeof text !== 'string') return (client.query as (q: unknown) => unknown)(text);
+        if (typeof text !== 'string') {
+          // Not Kysely's (it is given no cursor): a held BEGIN goes first, in the client's queue order.
+          if (held) {
+            held = false;
+            client.query(BEGIN).catch(() => undefined);
+          }
+          return (client.query as (q: unknown) => unknown)(text);
+        }
         // Several statements in one text answer with one result each.
-        return client.query({ text, values, rowMode: 'array' })
-          .then((res) => (Array.isArray(res) ? (res as pg.QueryResult[]).map(objects) : objects(res)));
+        return send(text, values).then((res) => (Array.isArray(res) ? res.map(objects) : objects(res)));
       },
-      release: (err?: Error | boolean) => client.release(err),
+      release: (err?: Error | boolean) => {
+        held = false;
+        return client.release(err);
+      },
     } as unknown as Client;
     wrapped.set(client, w);
     return w;

@@ -1,0 +1,93 @@
+// On PostgreSQL a transaction's BEGIN is sent in the same write as its first statement
+// (src/db/pg-begin.ts, src/db/pg-rows.ts): one round trip less per write transaction, with the
+// same transaction. Round trips are counted as the server's ReadyForQuery messages on the real
+// connection; that the statements ran in one transaction is told by PostgreSQL itself (now() is
+// the transaction's start, the same for all its statements; a failed statement leaves nothing).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { fastRowPool } from '../../src/db/pg-rows.js';
+import { PG_URL } from '../helpers/app.js';
+
+if (!PG_URL) console.log('[skip] BEGIN with the first statement: TEST_DATABASE_URL is not set');
+
+describe.skipIf(!PG_URL)('BEGIN sent with a transaction\'s first statement', () => {
+  const schema = `begin_${randomBytes(4).toString('hex')}`;
+  let pool: pg.Pool;
+  let db: Kysely<any>;
+  let roundTrips = 0;
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 4 });
+    pool.on('connect', (client) => (client as unknown as { connection: pg.Connection }).connection.on('readyForQuery', () => { roundTrips++; }));
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.query(`create table ${schema}.t (id serial primary key, v int not null check (v >= 0), at timestamptz)`);
+    await admin.end();
+    db = new Kysely({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }) });
+    await sql`select 1`.execute(db);
+  });
+  afterAll(async () => {
+    await sql.raw(`drop schema if exists ${schema} cascade`).execute(db);
+    await db?.destroy();
+  });
+
+  const counted = async <T>(fn: () => Promise<T>) => {
+    const before = roundTrips;
+    const result = await fn();
+    return { result, trips: roundTrips - before };
+  };
+
+  it('runs BEGIN and the first statement in one round trip, in one transaction', async () => {
+    const { result, trips } = await counted(() => db.transaction().execute(async (tx) => {
+      const first = await sql<{ at: Date; id: number }>`insert into t (v, at) values (${1}, now()) returning id, at`.execute(tx);
+      await new Promise((r) => setTimeout(r, 20));
+      const second = await sql<{ at: Date; xact: string }>`select now() as at, pg_current_xact_id_if_assigned()::text as xact`.execute(tx);
+      return { first: first.rows[0], second: second.rows[0] };
+    }));
+    // BEGIN + insert, select, COMMIT: three (four with BEGIN on its own).
+    expect(trips).toBe(3);
+    // now() is the transaction's start: the same in both statements, 20 ms apart.
+    expect(result.second.at.getTime()).toBe(result.first.at.getTime());
+    expect(result.second.xact).not.toBeNull();
+    expect((await sql<{ n: number }>`select count(*)::int as n from t where id = ${result.first.id}`.execute(db)).rows[0].n).toBe(1);
+  });
+
+  it('leaves nothing of a transaction whose first statement fails, and the connection usable', async () => {
+    await expect(db.transaction().execute(async (tx) => {
+      await sql`insert into t (v) values (${-1})`.execute(tx);
+    })).rejects.toThrow(/check constraint/);
+    await expect(db.transaction().execute(async (tx) => {
+      await sql`insert into t (v) values (${5})`.execute(tx);
+      await sql`insert into t (v) values (${-5})`.execute(tx);
+    })).rejects.toThrow(/check constraint/);
+    expect((await sql<{ n: number }>`select count(*)::int as n from t where v = 5`.execute(db)).rows[0].n).toBe(0);
+    // Every connection of the pool still answers outside any transaction.
+    const states = await Promise.all(Array.from({ length: 4 }, () => sql<{ x: string | null }>`select pg_current_xact_id_if_assigned()::text as x`.execute(db)));
+    expect(states.map((s) => s.rows[0].x)).toEqual([null, null, null, null]);
+  });
+
+  it('sends nothing for a transaction that runs no statement', async () => {
+    const { trips } = await counted(() => db.transaction().execute(async () => 'nothing'));
+    expect(trips).toBe(0);
+  });
+
+  it('sends BEGIN ahead of a first statement without parameters, which may hold several', async () => {
+    const { result, trips } = await counted(() => db.transaction().execute(async (tx) => {
+      await sql.raw('insert into t (v) values (7); insert into t (v) values (8)').execute(tx);
+      return (await sql<{ n: number }>`select count(*)::int as n from t where v in (${7}, ${8})`.execute(tx)).rows[0].n;
+    }));
+    expect(result).toBe(2);
+    expect(trips).toBe(4);
+  });
+
+  it('keeps parallel transactions apart on the pool', async () => {
+    await Promise.all(Array.from({ length: 12 }, (_, i) => db.transaction().execute(async (tx) => {
+      await sql`insert into t (v) values (${100 + i})`.execute(tx);
+      if (i % 3 === 0) throw new Error('rolled back');
+    }).catch(() => undefined)));
+    const kept = (await sql<{ v: number }>`select v from t where v >= 100 order by v`.execute(db)).rows.map((r) => r.v);
+    expect(kept).toEqual(Array.from({ length: 12 }, (_, i) => 100 + i).filter((_, i) => i % 3 !== 0));
+  });
+});
