@@ -9,6 +9,7 @@ import type { Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { engines } from '../helpers/app.js';
 import { scratchDatabases } from '../helpers/scratch-db.js';
+import { planOf } from '../helpers/query-plan.js';
 
 describe.each(engines())('the cart item name look-up on %s', (engine) => {
   const scratch = scratchDatabases(engine, 'cartitems');
@@ -22,15 +23,7 @@ describe.each(engines())('the cart item name look-up on %s', (engine) => {
   it('is answered by the (cart_id, name) index', async () => {
     // The look-up as insertUnlessExists writes it for an item.
     const lookup = sql`select 1 from items where cart_id = ${7} and name = ${'Widget'}`;
-    let plan: string;
-    if (engine === 'sqlite') {
-      plan = (await sql`EXPLAIN QUERY PLAN ${lookup}`.execute(database.db)).rows.map((r) => String((r as { detail: string }).detail)).join('; ');
-    } else {
-      plan = await database.db.transaction().execute(async (tx) => {
-        await sql`set local enable_seqscan = off`.execute(tx);
-        return (await sql`EXPLAIN ${lookup}`.execute(tx)).rows.map((r) => String(Object.values(r as object)[0])).join('; ');
-      });
-    }
+    const plan = await planOf(database, lookup);
     expect(plan).toContain('items_cart_id_name_ix');
   });
 });

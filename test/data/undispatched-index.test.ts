@@ -10,6 +10,7 @@ import type { Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { engines } from '../helpers/app.js';
 import { scratchDatabases } from '../helpers/scratch-db.js';
+import { planOf } from '../helpers/query-plan.js';
 
 describe.each(engines())('the undispatched events index on %s', (engine) => {
   const scratch = scratchDatabases(engine, 'undispatched');
@@ -20,19 +21,11 @@ describe.each(engines())('the undispatched events index on %s', (engine) => {
   });
   afterAll(async () => scratch.closeAll());
 
-  const planOf = async (query: ReturnType<typeof sql>) => {
-    if (engine === 'sqlite') return (await sql`EXPLAIN QUERY PLAN ${query}`.execute(database.db)).rows.map((r) => String((r as { detail: string }).detail)).join('; ');
-    return database.db.transaction().execute(async (tx) => {
-      await sql`set local enable_seqscan = off`.execute(tx);
-      return (await sql`EXPLAIN ${query}`.execute(tx)).rows.map((r) => String(Object.values(r as object)[0])).join('; ');
-    });
-  };
-
   it('answers the fan-out\'s read and its "anything to do?" check, in id order without a sort', async () => {
-    const batch = await planOf(sql`select id, store_id from events where dispatched_at is null order by id limit ${500}`);
+    const batch = await planOf(database, sql`select id, store_id from events where dispatched_at is null order by id limit ${500}`);
     expect(batch).toContain('events_undispatched_ix');
     expect(batch).not.toMatch(/TEMP B-TREE|Sort/);
-    expect(await planOf(sql`select id from events where dispatched_at is null limit ${1}`)).toContain('events_undispatched_ix');
+    expect(await planOf(database, sql`select id from events where dispatched_at is null limit ${1}`)).toContain('events_undispatched_ix');
   });
 
   it('holds only the events still to dispatch', async () => {
