@@ -113,6 +113,7 @@ export const ENV = {
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   MODE: oneOf(['production', 'sandbox']),
   SQLITE_SYNCHRONOUS: oneOf(['FULL', 'NORMAL']),
+  DATABASE_PREPARED_STATEMENTS: bool('true'),
   MAX_UPLOAD_BYTES: int(1, Number.MAX_SAFE_INTEGER, '104857600'),
   FILE_STORAGE: oneOf(['database', 'disk']),
   STORAGE_MIN_FREE_BYTES: int(0, Number.MAX_SAFE_INTEGER, '16777216'),

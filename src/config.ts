@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   mode: 'production' | 'sandbox';
   sqliteSynchronous: 'FULL' | 'NORMAL';
+  /** PostgreSQL: named (prepared) statements, parsed once per connection (src/db/pg-statements.ts). */
+  databasePreparedStatements: boolean;
   maxUploadBytes: number;
   /**
    * Where uploaded files live: `database` (PostgreSQL only, every instance sees them) or `disk`
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL ?? 'info',
     mode: e.MODE ?? 'production',
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS ?? 'FULL',
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     maxUploadBytes: e.MAX_UPLOAD_BYTES ?? 100 * 1024 * 1024,
     storageMinFreeBytes: e.STORAGE_MIN_FREE_BYTES ?? 16 * 1024 * 1024,
     fileStorage: e.FILE_STORAGE ?? (isPostgresUrl(e.DATABASE_URL ?? '') ? 'database' : 'disk'),

@@ -44,6 +44,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** SQLite `synchronous` pragma: FULL survives power loss, NORMAL only a process crash. */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
+  /** PostgreSQL: name statements so each connection parses them once (off behind a pooler that drops them). */
+  preparedStatements?: boolean;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -87,7 +89,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         c.release();
       }
     }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }), log });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fastRowPool(pool, { prepared: opts.preparedStatements }) }), log });
     return { db, dialect: 'postgres', stats, templates: new QueryTemplates(), close: () => db.destroy() };
   }
   if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });

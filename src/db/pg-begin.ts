@@ -33,9 +33,9 @@ class AfterBegin extends QueryBase {
  * Runs `text` with BEGIN sent in the same write; resolves to the statement's result (node-postgres
  * answers with one result per command: BEGIN's, then the statement's).
  */
-export function queryAfterBegin(client: pg.PoolClient, text: string, values: unknown[], rowMode?: 'array'): Promise<pg.QueryResult> {
+export function queryAfterBegin(client: pg.PoolClient, text: string, values: unknown[], rowMode?: 'array', name?: string): Promise<pg.QueryResult> {
   return new Promise((resolve, reject) => {
-    const query = new AfterBegin({ text, values, rowMode, queryMode: 'extended' }, undefined, (err, res) => {
+    const query = new AfterBegin({ text, values, rowMode, name, queryMode: 'extended' }, undefined, (err, res) => {
       if (err) reject(err);
       else resolve((Array.isArray(res) ? res.at(-1) : res) as pg.QueryResult);
     });

@@ -1,0 +1,45 @@
+// Named (prepared) statements on PostgreSQL. Kysely sends every statement unnamed, so PostgreSQL
+// parses, analyses and plans it on every execution; a name lets each connection parse a statement
+// once and from then on only bind and execute it (node-postgres skips the Parse of a name the
+// connection has already parsed). The server's work per request is what it saves: on a machine the
+// database shares with the service, that is the service's CPU too (GET one item on PostgreSQL went
+// from 1,881 to 2,481 requests/s, decisions.md "Issue 20, round 6").
+//
+// Bounded: the first MAX_NAMED distinct texts with parameters get names, process-wide (the hot
+// statements come first and stay; a text generated in many shapes, such as an IN list of each
+// length, cannot fill a connection's memory with plans).
+//
+// A named statement goes stale when its tables change under it: another instance's migration
+// adds a column to a table read with `select *` ("cached plan must not change result type"), or
+// a pooler dropped the connection's statements ("prepared statement … does not exist"). The
+// connection then names its statements afresh (a new generation: the next use parses again), and
+// a statement outside a transaction, or the first of a transaction (nothing else ran in it: it is
+// rolled back and begun again), is run again once; a later statement's error ends its transaction
+// as any error does, and the next one uses the new names.
+import type pg from 'pg';
+
+/** At most this many distinct statement texts are named, per process. */
+export const MAX_NAMED = 256;
+
+const names = new Map<string, string>();
+
+/** The name of a statement text on a connection of `generation`, or undefined to send it unnamed. */
+export function statementName(text: string, values: readonly unknown[] | undefined, generation: number): string | undefined {
+  if (!values?.length) return undefined;
+  let base = names.get(text);
+  if (base === undefined) {
+    if (names.size >= MAX_NAMED) return undefined;
+    names.set(text, base = `k${names.size}`);
+  }
+  return generation ? `${base}_${generation}` : base;
+}
+
+/** Whether a named statement's error means its prepared form is gone or out of date (not the statement's fault). */
+export function isStaleStatement(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  if (!e) return false;
+  // 0A000 feature_not_supported is raised for "cached plan must not change result type"; 26000 invalid_sql_statement_name.
+  return (e.code === '0A000' && /cached plan must not change result type/i.test(e.message ?? '')) || e.code === '26000';
+}
+
+export type NamedQuery = (text: string, values: unknown[] | undefined, name: string | undefined) => Promise<pg.QueryResult | pg.QueryResult[]>;

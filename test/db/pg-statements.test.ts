@@ -1,0 +1,112 @@
+// On PostgreSQL statements with parameters are named, so each connection parses them once
+// (src/db/pg-statements.ts, used by src/db/pg-rows.ts). Parses are counted as the server's
+// ParseComplete messages on the real connection. A named statement that went stale (a column added
+// under a `select *`, statements dropped as a pooler does) is parsed again: outside a transaction
+// the statement is run again and answers, and so is a transaction's first statement; a later one
+// fails its transaction and the next works.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { fastRowPool } from '../../src/db/pg-rows.js';
+import { MAX_NAMED } from '../../src/db/pg-statements.js';
+import { PG_URL } from '../helpers/app.js';
+
+if (!PG_URL) console.log('[skip] named statements: TEST_DATABASE_URL is not set');
+
+describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
+  const schema = `named_${randomBytes(4).toString('hex')}`;
+  const pools: pg.Pool[] = [];
+  const dbs: Kysely<any>[] = [];
+  let admin: pg.Client;
+  let parses = 0;
+  /** A Kysely over one connection (so every statement meets the same connection's named statements). */
+  const open = (prepared?: boolean) => {
+    const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 1 });
+    pool.on('connect', (client) => (client as unknown as { connection: pg.Connection }).connection.on('parseComplete', () => { parses++; }));
+    pools.push(pool);
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: fastRowPool(pool, { prepared }) }) });
+    dbs.push(db);
+    return db;
+  };
+  const counted = async <T>(fn: () => Promise<T>) => {
+    const before = parses;
+    const result = await fn();
+    return { result, parses: parses - before };
+  };
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.query('create table t (id int primary key, name text)');
+    await admin.query("insert into t values (1, 'one'), (2, 'two')");
+  });
+  afterAll(async () => {
+    for (const db of dbs) await db.destroy();
+    await admin?.query(`drop schema if exists ${schema} cascade`);
+    await admin?.end();
+  });
+
+  const byId = (db: Kysely<any>, id: number) => sql<{ id: number; name: string }>`select * from t where id = ${id}`.execute(db).then((r) => r.rows);
+
+  it('parses a statement once per connection, however often it runs', async () => {
+    const db = open();
+    const first = await counted(() => byId(db, 1));
+    expect(first.result).toEqual([{ id: 1, name: 'one' }]);
+    expect(first.parses).toBe(1);
+    const again = await counted(async () => [await byId(db, 2), await byId(db, 1), await byId(db, 2)]);
+    expect(again.result.map((r) => r[0].name)).toEqual(['two', 'one', 'two']);
+    expect(again.parses).toBe(0);
+    // In a transaction too, with its BEGIN sent along (src/db/pg-begin.ts).
+    const inTx = await counted(() => db.transaction().execute((tx) => byId(tx, 1)));
+    expect(inTx.result).toEqual([{ id: 1, name: 'one' }]);
+    expect(inTx.parses).toBe(1); // BEGIN's own, unnamed
+  });
+
+  it('parses every time when switched off', async () => {
+    const db = open(false);
+    const { parses: n } = await counted(async () => { for (let i = 0; i < 3; i++) await byId(db, 1); });
+    expect(n).toBe(3);
+  });
+
+  it('answers a statement whose table changed under it, outside a transaction, and fails only the transaction inside one', async () => {
+    const db = open();
+    const stmt = (x: Kysely<any>, id: number) => sql<Record<string, unknown>>`select * from t where id = ${id} and ${id} > 0`.execute(x).then((r) => r.rows);
+    expect(await stmt(db, 1)).toEqual([{ id: 1, name: 'one' }]);
+    // Another instance's migration: the named plan's result type is out of date.
+    await admin.query('alter table t add column note text');
+    expect(await stmt(db, 1)).toEqual([{ id: 1, name: 'one', note: null }]);
+    // The first statement of a transaction: begun again, answered.
+    await admin.query('alter table t add column flag int');
+    expect(await db.transaction().execute((tx) => stmt(tx, 2))).toEqual([{ id: 2, name: 'two', note: null, flag: null }]);
+    // A later one: its transaction fails (what ran before it cannot be run again), the next works.
+    await admin.query('alter table t add column mark int');
+    const written = () => db.transaction().execute(async (tx) => {
+      await sql`update t set name = ${'changed'} where id = ${1}`.execute(tx);
+      return stmt(tx, 2);
+    });
+    await expect(written()).rejects.toThrow(/cached plan must not change result type/);
+    expect((await admin.query('select name from t where id = 1')).rows[0].name).toBe('one');
+    expect(await written()).toEqual([{ id: 2, name: 'two', note: null, flag: null, mark: null }]);
+    await admin.query("update t set name = 'one' where id = 1");
+  });
+
+  it('parses again when the connection\'s statements were dropped, as a pooler does', async () => {
+    const db = open();
+    expect(await byId(db, 1)).toEqual([{ id: 1, name: 'one', note: null, flag: null, mark: null }]);
+    await sql.raw('deallocate all').execute(db);
+    expect(await byId(db, 2)).toEqual([{ id: 2, name: 'two', note: null, flag: null, mark: null }]);
+  });
+
+  it('names no more than MAX_NAMED distinct texts: the rest are sent unnamed', async () => {
+    const db = open();
+    const distinct = (i: number) => sql<{ n: number }>`select ${i}::int + ${sql.raw(String(i))} as n`.execute(db);
+    for (let i = 0; i < MAX_NAMED; i++) await distinct(i);
+    // Every text from now on is past the bound: parsed on each run.
+    const past = await counted(async () => { await distinct(MAX_NAMED + 1); await distinct(MAX_NAMED + 1); });
+    expect(past.parses).toBe(2);
+    const named = await counted(() => byId(db, 1));
+    expect(named.parses).toBeLessThanOrEqual(1);
+    expect((await counted(() => byId(db, 1))).parses).toBe(0);
+  });
+});
