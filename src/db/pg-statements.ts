@@ -5,6 +5,13 @@
 // database shares with the service, that is the service's CPU too (GET one item on PostgreSQL went
 // from 1,881 to 2,481 requests/s, decisions.md "Issue 20, round 6").
 //
+// Only statements whose best plan does not depend on how much data there is: a named statement is
+// planned generically after a few runs (plan_cache_mode auto), for any values. That is right for
+// reads by key, inserts and updates, and wrong for a store's rows read in an order (pages, feeds):
+// a store of 1,000,000 transactions and one of 100 want different plans, which a generic plan
+// cannot tell apart (the growth bench's REST page at 1,000,000: 9.4 ms named, 6.6 ms unnamed). So a
+// statement with ORDER BY stays unnamed and is planned with its values every time.
+//
 // Bounded: the first MAX_NAMED distinct texts with parameters get names, process-wide (the hot
 // statements come first and stay; a text generated in many shapes, such as an IN list of each
 // length, cannot fill a connection's memory with plans).
@@ -22,13 +29,15 @@ import type pg from 'pg';
 export const MAX_NAMED = 256;
 
 const names = new Map<string, string>();
+/** A read in an order: its plan depends on the data's size (see above). */
+const ORDERED = /\border\s+by\b/i;
 
 /** The name of a statement text on a connection of `generation`, or undefined to send it unnamed. */
 export function statementName(text: string, values: readonly unknown[] | undefined, generation: number): string | undefined {
   if (!values?.length) return undefined;
   let base = names.get(text);
   if (base === undefined) {
-    if (names.size >= MAX_NAMED) return undefined;
+    if (names.size >= MAX_NAMED || ORDERED.test(text)) return undefined;
     names.set(text, base = `k${names.size}`);
   }
   return generation ? `${base}_${generation}` : base;

@@ -63,6 +63,13 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
     expect(inTx.parses).toBe(1); // BEGIN's own, unnamed
   });
 
+  it('leaves a read in an order unnamed: planned with its values every time', async () => {
+    const db = open();
+    const page = () => sql`select * from t where id >= ${1} order by id limit ${10}`.execute(db);
+    const { parses: n } = await counted(async () => { for (let i = 0; i < 3; i++) await page(); });
+    expect(n).toBe(3);
+  });
+
   it('parses every time when switched off', async () => {
     const db = open(false);
     const { parses: n } = await counted(async () => { for (let i = 0; i < 3; i++) await byId(db, 1); });
