@@ -34,7 +34,7 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
       const name = prepared ? statementName(text, values, generation) : undefined;
       const sent = begin ? queryAfterBegin(client, text, values!, 'array', name) : client.query({ text, values, rowMode: 'array', name });
       if (!name) return sent;
-      return sent.catch(async (err: unknown) => {
+      return sent.catch((err: unknown) => {
         if (!isStaleStatement(err)) throw err;
         generation++;
         const renamed = statementName(text, values, generation);

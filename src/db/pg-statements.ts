@@ -23,7 +23,6 @@
 // a statement outside a transaction, or the first of a transaction (nothing else ran in it: it is
 // rolled back and begun again), is run again once; a later statement's error ends its transaction
 // as any error does, and the next one uses the new names.
-import type pg from 'pg';
 
 /** At most this many distinct statement texts are named, per process. */
 export const MAX_NAMED = 256;
@@ -50,5 +49,3 @@ export function isStaleStatement(err: unknown): boolean {
   // 0A000 feature_not_supported is raised for "cached plan must not change result type"; 26000 invalid_sql_statement_name.
   return (e.code === '0A000' && /cached plan must not change result type/i.test(e.message ?? '')) || e.code === '26000';
 }
-
-export type NamedQuery = (text: string, values: unknown[] | undefined, name: string | undefined) => Promise<pg.QueryResult | pg.QueryResult[]>;
