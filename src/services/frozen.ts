@@ -14,6 +14,8 @@ import type { RelDef, Registry, ResourceDef } from '../model/types.js';
 import { rulesOf } from './rule-book.js';
 import type { ServiceContext } from './context.js';
 import { apiError } from './error-catalog.js';
+import { ApiError } from './errors.js';
+import { invalidReference, type DeferredRef } from './refs.js';
 import { dataOf } from './data-access.js';
 
 interface Freezer { parent: ResourceDef; rel: RelDef }
@@ -76,8 +78,11 @@ export async function assertWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef
  * Inside a create's transaction: the parent the new row goes under, which must be the caller's
  * (404 otherwise) and writable (409). One read when nothing above the parent can freeze it, the
  * usual case (a cart): the tenancy-scoped read is also the fresh, locked one the freeze check needs.
+ * The same statement tells whether each of `refs` (the new row's references, resource-service.ts)
+ * is the caller's to point at (422 otherwise, after a 404 for the parent as before).
  */
-export async function assertParentWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef, id: number, childRel: RelDef): Promise<void> {
+export async function assertParentWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef, id: number, childRel: RelDef,
+  refs: readonly DeferredRef[] = []): Promise<void> {
   const checks = childRel.frozenWithParent && (!!rulesOf(r.name)?.frozen || freezersOf(ctx.registry, r).length > 0);
   const postgres = dataOf(ctx).database.dialect === 'postgres';
   // A child that an existing sibling may absorb (an identical cart item adds to its quantity) reads
@@ -89,14 +94,22 @@ export async function assertParentWritable(ctx: ServiceContext, tx: Tx, r: Resou
   const scope = tenantScope(ctx.principal);
   const mode = serialize ? 'update' : lock ? 'share' : '';
   // Every create under a parent reads it: compiled once per shape (db/query-templates.ts).
-  const read = () => dataOf(ctx).database.templates.execute(dynamic(tx), `parentWritable ${r.name} ${scopeShape(scope)} ${mode}`,
-    [id, scope.storeId, scope.userId, scope.clientId], ([i, storeId, userId, clientId]) => {
-      const q = dynamic(tx).selectFrom(`${r.table} as t`).selectAll()
-        .where(sql<SqlBool>`t.id = ${i}`).where(ownerCondition(r, slotScope(scope, { storeId, userId, clientId }), 't'));
+  const shape = `parentWritable ${r.name} ${scopeShape(scope)} ${mode} ${refs.map((d) => d.target.name).join(',')}`;
+  const read = () => dataOf(ctx).database.templates.execute(dynamic(tx), shape,
+    [id, scope.storeId, scope.userId, scope.clientId, ...refs.map((d) => d.id)], ([i, storeId, userId, clientId, ...refIds]) => {
+      const slots = slotScope(scope, { storeId, userId, clientId });
+      let q = dynamic(tx).selectFrom(`${r.table} as t`).selectAll('t')
+        .where(sql<SqlBool>`t.id = ${i}`).where(ownerCondition(r, slots, 't'));
+      refs.forEach((d, k) => {
+        q = q.select(sql<boolean>`exists (select 1 from ${sql.table(d.target.table)} as c where c.id = ${refIds[k]} and ${ownerCondition(d.target, slots, 'c')})`.as(`_ref${k}`));
+      });
       return mode === 'update' ? q.forUpdate() : mode === 'share' ? q.forShare() : q;
     });
-  const raw = Number.isSafeInteger(id) && id > 0 ? (await read()).rows[0] : undefined;
+  const raw = Number.isSafeInteger(id) && id > 0 ? (await read()).rows[0] as Record<string, unknown> | undefined : undefined;
   if (!raw) throw apiError('NO_SUCH', { what: r.name });
+  const invalid = refs.flatMap((d, k) => (raw[`_ref${k}`] ? [] : [invalidReference(d.field, d.target)]));
+  if (invalid.length) throw ApiError.invalid(invalid);
+  refs.forEach((_, k) => delete raw[`_ref${k}`]);
   if (!checks) return;
   if (freezersOf(ctx.registry, r).length) return assertWritable(ctx, tx, r, id, childRel);
   const reason = rulesOf(r.name)?.frozen?.(decodeRow(r, raw), ctx);

@@ -19,15 +19,24 @@ export function idFromHref(baseUrl: string, target: ResourceDef, uri: string): n
   return /^[1-9]\d{0,15}$/.test(rest) ? Number(rest) : undefined;
 }
 
+/**
+ * A reference whose row is looked up in the write's transaction, in the statement that reads the
+ * parent (frozen.ts): a create under a parent then pays no statement of its own per reference.
+ */
+export interface DeferredRef { field: FieldDef; target: ResourceDef; id: number }
+
+/** The error of a reference whose row is not the caller's to point at. */
+export function invalidReference(field: FieldDef, target: ResourceDef): FieldError {
+  return { field: field.name, code: 'invalid_reference', message: `${field.name} must be the self link of a ${target.name} of this store` };
+}
+
 export async function resolveRef(ctx: ServiceContext, r: ResourceDef, f: FieldDef, uri: unknown):
   Promise<{ fk: string; row: Values } | FieldError> {
   const rel = r.relsByName.get(f.ref!)!;
   const target = ctx.registry.resource(rel.target);
   const id = typeof uri === 'string' ? idFromHref(ctx.baseUrl, target, uri) : undefined;
   const row = id ? await dataOf(ctx).repo.findById(target, tenantScope(ctx.principal), id) : undefined;
-  if (!row) {
-    return { field: f.name, code: 'invalid_reference', message: `${f.name} must be the self link of a ${target.name} of this store` };
-  }
+  if (!row) return invalidReference(f, target);
   return { fk: rel.fk!, row };
 }
 

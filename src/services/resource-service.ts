@@ -13,7 +13,7 @@ import type { WriteInput } from '../resources/rules.js';
 import { formatTimestamp } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { ApiError, type FieldError } from './errors.js';
-import { refHref, resolveRef, selfHref } from './refs.js';
+import { idFromHref, invalidReference, refHref, resolveRef, selfHref, type DeferredRef } from './refs.js';
 import { normalizeInput, type WriteMode } from './validate.js';
 import { isUniqueViolation } from './unique.js';
 import { recordChange } from '../events/record.js';
@@ -40,7 +40,14 @@ export async function listChildren(ctx: ServiceContext, parent: Parent, q: ListQ
   return readerOf(ctx).childPage(parent, q);
 }
 
-async function prepareWrite(ctx: ServiceContext, r: ResourceDef, w: WriteInput): Promise<Record<string, unknown>> {
+interface Prepared { columns: Record<string, unknown>; deferred: DeferredRef[] }
+
+/**
+ * Validated column values. With `deferRefs`, a well-formed reference (other than to the parent the
+ * path gives) is not looked up here: the caller checks it in its transaction. When anything else is
+ * invalid, the put-off references are looked up after all, so one answer lists every invalid field.
+ */
+async function prepareWrite(ctx: ServiceContext, r: ResourceDef, w: WriteInput, deferRefs = false): Promise<Prepared> {
   const rules = rulesOf(r.name);
   const prep = rules?.prepare?.(w, ctx) ?? {};
   const existingRest = w.existing ? restValues(r, w.existing, ctx) : undefined;
@@ -52,25 +59,41 @@ async function prepareWrite(ctx: ServiceContext, r: ResourceDef, w: WriteInput):
     if (!(f.name in values) || !f.column) continue;
     columns[f.column] = values[f.name];
   }
+  const deferred: DeferredRef[] = [];
   for (const f of r.fields) {
     if (!f.ref || !(f.name in values) || errors.some((e) => e.field === f.name)) continue;
     if (values[f.name] === null) continue;
+    const rel = r.relsByName.get(f.ref)!;
+    if (deferRefs && rel.fk !== w.parent?.fk) {
+      const target = ctx.registry.resource(rel.target);
+      const uri = values[f.name];
+      const id = typeof uri === 'string' ? idFromHref(ctx.baseUrl, target, uri) : undefined;
+      if (id) {
+        deferred.push({ field: f, target, id });
+        columns[rel.fk!] = id;
+        continue;
+      }
+    }
     const res = await resolveRef(ctx, r, f, values[f.name]);
     if ('code' in res) errors.push(res);
     else if (w.parent?.fk === res.fk && res.row.id !== w.parent.id) {
       errors.push({ field: f.name, code: 'parent_mismatch', message: `${f.name} must be the collection's own ${f.ref} (the one in its path), or left out` });
     } else columns[res.fk] = res.row.id;
   }
-  if (rules?.validate) {
-    // Rules run even when a declared constraint failed, so one answer lists every invalid field;
-    // a field already reported is not reported twice.
-    const reported = new Set(errors.map((e) => e.field));
-    const more = await rules.validate({ ...existingRest, ...values }, w, ctx);
-    errors.push(...more.filter((e) => !e.field || !reported.has(e.field)));
+  let more: FieldError[] = [];
+  if (rules?.validate) more = await rules.validate({ ...existingRest, ...values }, w, ctx);
+  if (deferred.length && (errors.length || more.length)) {
+    for (const d of deferred) {
+      if (!await dataOf(ctx).repo.findById(d.target, tenantScope(ctx.principal), d.id)) errors.push(invalidReference(d.field, d.target));
+    }
   }
+  // Rules run even when a declared constraint failed, so one answer lists every invalid field;
+  // a field already reported is not reported twice.
+  const reported = new Set(errors.map((e) => e.field));
+  errors.push(...more.filter((e) => !e.field || !reported.has(e.field)));
   if (errors.length) throw ApiError.invalid(errors);
   // Write-only values (passwords) are handed to the rules through the input, never stored as is.
-  return columns;
+  return { columns, deferred };
 }
 
 /** Typed values keyed by REST field name, from a stored row; `*_uri` references as their links. */
@@ -131,7 +154,8 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   // The parent is read once, in the transaction; an input refused before that still answers 404
   // first when the parent is not the caller's.
   const parentFirst = (e: unknown) => parentMissing(ctx, parent).then((missing) => { throw missing ?? e; });
-  const columns = { ...await prepareWrite(ctx, r, w).catch(parentFirst), ...ownerColumns(r, tenantScope(ctx.principal)), ...extraColumns };
+  const { columns: prepared, deferred } = await prepareWrite(ctx, r, w, !!parent).catch(parentFirst);
+  const columns = { ...prepared, ...ownerColumns(r, tenantScope(ctx.principal)), ...extraColumns };
   if (parent) {
     columns[parent.rel.via!] = parent.id;
     if (parent.rel.where) columns[parent.rel.where.column] = parent.rel.where.value;
@@ -143,7 +167,7 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   const rules = rulesOf(r.name);
   let grew: number | undefined;
   const result = await writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
-    if (parent) await assertParentWritable(ctx, tx, parent.resource, parent.id, parent.rel);
+    if (parent) await assertParentWritable(ctx, tx, parent.resource, parent.id, parent.rel, deferred);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     // Usually no row can absorb the create: then one statement checks and inserts.
     const key = rules?.absorbKey?.(columns);
@@ -194,7 +218,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   const reason = rules?.frozen?.(existing, ctx);
   if (reason) throw apiError('IMMUTABLE', { reason });
   const w: WriteInput = { mode, input: { ...input }, existing };
-  const columns = await prepareWrite(ctx, r, w);
+  const { columns } = await prepareWrite(ctx, r, w);
   columns.date_modified = formatTimestamp(ctx.clock.now());
   await checkUnique(ctx, r, columns, uniqueOwner(r, existing), id);
   let grew: number | undefined;
