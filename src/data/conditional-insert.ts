@@ -8,8 +8,11 @@ import type { QueryTemplates } from '../db/query-templates.js';
 import type { ResourceDef } from '../model/types.js';
 import { decodeRow, encodeRow, type Row, type Values } from './codec.js';
 
-/** The new row, or undefined when a row with all of `key`'s values already exists (nothing written). */
-export async function insertUnlessExists(templates: QueryTemplates, db: Db, r: ResourceDef, values: Row, key: Row): Promise<Values | undefined> {
+/**
+ * The new row, or undefined when a row with all of `key`'s values already exists (nothing written).
+ * `last`: the statement is the last of its transaction (db/database.ts, lastOfTransaction).
+ */
+export async function insertUnlessExists(templates: QueryTemplates, db: Db, r: ResourceDef, values: Row, key: Row, last = false): Promise<Values | undefined> {
   const encoded = encodeRow(r, values);
   const columns = Object.keys(encoded);
   const encodedKey = encodeRow(r, key);
@@ -22,6 +25,6 @@ export async function insertUnlessExists(templates: QueryTemplates, db: Db, r: R
     select ${sql.join(columns.map((_, i) => sql`${slots[i]}`))}
     where not exists (select 1 from ${sql.table(r.table)} where ${sql.join(matches, sql` and `)})
     returning *`;
-    });
+    }, last);
   return rows[0] ? decodeRow(r, rows[0]) : undefined;
 }

@@ -2,7 +2,7 @@
 // registry's description of the table. Collections of children are loaded one statement per level,
 // whatever the number of parents (a window function limits rows per parent).
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { dynamic, type Database, type Db, type DynamicDb } from '../db/database.js';
+import { dynamic, lastOfTransaction, type Database, type Db, type DynamicDb } from '../db/database.js';
 import type { RelDef, ResourceDef } from '../model/types.js';
 import { and, compileFilters, cursorCondition, equalityValues, filterableField, orderSql } from './compile.js';
 import { decodeRow, encodeRow, type Row, type RowOf, type Values } from './codec.js';
@@ -238,8 +238,10 @@ export class Repository {
     return out;
   }
 
-  async insert<R extends ResourceDef>(r: R, values: Row, db: Db = this.db): Promise<RowOf<R>> {
-    const row = await dynamic(db).insertInto(r.table).values(encodeRow(r, values)).returningAll().executeTakeFirstOrThrow();
+  /** `last`: the statement is the last of its transaction (db/database.ts, lastOfTransaction). */
+  async insert<R extends ResourceDef>(r: R, values: Row, db: Db = this.db, last = false): Promise<RowOf<R>> {
+    const insert = dynamic(db).insertInto(r.table).values(encodeRow(r, values)).returningAll();
+    const row = last ? (await db.executeQuery<Row>(lastOfTransaction(insert.compile()))).rows[0] : await insert.executeTakeFirstOrThrow();
     return decodeRow(r, row as Row) as RowOf<R>;
   }
 

@@ -8,6 +8,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Transaction
 import type { DB } from './__generated__/db-types.js';
 import { cachingDatabase } from './statement-cache.js';
 import { fastRowPool } from './pg-rows.js';
+import { LAST_STATEMENT } from './pg-frames.js';
 import { QueryTemplates } from './query-templates.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -100,6 +101,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
   return { db, dialect: 'sqlite', stats, templates: new QueryTemplates(), close: () => db.destroy() };
+}
+
+/**
+ * Marks a statement as the last of its transaction: the caller runs nothing in the transaction
+ * after it, and needs nothing after it undone (it has no later step that may fail and expect a
+ * rollback). On PostgreSQL its COMMIT is sent in the same write, a round trip less (pg-frames.ts),
+ * and a statement after it is refused; elsewhere, and outside a transaction, the mark is a comment.
+ */
+export function lastOfTransaction<R>(q: CompiledQuery<R>): CompiledQuery<R> {
+  return { ...q, sql: q.sql + LAST_STATEMENT };
 }
 
 // Every write runs these: handed to Kysely as SQL text, not built and compiled each time.

@@ -1,10 +1,11 @@
 // PostgreSQL rows in V8's fast layout: queries run in `rowMode: 'array'` and the arrays become
 // objects through src/db/row-builder.ts. A transaction's BEGIN is held back and sent with its
-// first statement (src/db/pg-begin.ts); statements with parameters are named, so each connection
-// parses them once (src/db/pg-statements.ts).
+// first statement, and its COMMIT with a statement marked as its last (src/db/pg-frames.ts);
+// statements with parameters are named, so each connection parses them once
+// (src/db/pg-statements.ts).
 import type pg from 'pg';
 import { rowBuilder } from './row-builder.js';
-import { BEGIN, ENDS, noRoundTrip, queryAfterBegin } from './pg-begin.js';
+import { BEGIN, ENDS, LAST_STATEMENT, noRoundTrip, queryFramed } from './pg-frames.js';
 import { isStaleStatement, statementName } from './pg-statements.js';
 
 type Client = pg.PoolClient;
@@ -30,26 +31,45 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
     let inTransaction = false;
     // Bumped when the connection's named statements went stale: the next uses parse afresh.
     let generation = 0;
-    const run = (text: string, values: unknown[] | undefined, begin: boolean): Promise<pg.QueryResult | pg.QueryResult[]> => {
+    // The transaction's last statement went with its COMMIT: Kysely's COMMIT has nothing left to
+    // do, and a statement after it (which would run outside the transaction) is refused.
+    let ended = false;
+    const run = (text: string, values: unknown[] | undefined, begins: boolean, commits: boolean): Promise<pg.QueryResult | pg.QueryResult[]> => {
       const name = prepared ? statementName(text, values, generation) : undefined;
-      const sent = begin ? queryAfterBegin(client, text, values!, 'array', name) : client.query({ text, values, rowMode: 'array', name });
-      if (!name) return sent;
-      return sent.catch((err: unknown) => {
-        if (!isStaleStatement(err)) throw err;
-        generation++;
-        const renamed = statementName(text, values, generation);
-        // The first statement of a transaction: nothing else ran in it, so it starts over.
-        if (begin) return client.query('rollback').then(() => queryAfterBegin(client, text, values!, 'array', renamed));
-        if (inTransaction) throw err;
-        return client.query({ text, values, rowMode: 'array', name: renamed });
-      });
+      const framed = begins || commits;
+      const query = (n: string | undefined) => (framed ? queryFramed(client, text, values!, { begins, commits }, 'array', n)
+        : client.query({ text, values, rowMode: 'array', name: n }));
+      let sent = query(name);
+      if (name) {
+        sent = sent.catch((err: unknown) => {
+          if (!isStaleStatement(err)) throw err;
+          generation++;
+          const renamed = statementName(text, values, generation);
+          // The first statement of a transaction: nothing else ran in it, so it starts over.
+          if (begins) return client.query('rollback').then(() => query(renamed));
+          if (inTransaction) throw err;
+          return query(renamed);
+        });
+      }
+      if (!commits) return sent;
+      ended = true;
+      // Not committed after all (the statement or the COMMIT failed): Kysely's ROLLBACK is sent.
+      return sent.catch((err: unknown) => { ended = false; throw err; });
     };
     const send = (text: string, values?: unknown[]): Promise<pg.QueryResult | pg.QueryResult[]> => {
+      if (ended) {
+        if (!ENDS.has(text)) return Promise.reject(new Error('a statement after the last one of its transaction (already committed)'));
+        ended = false;
+        inTransaction = false;
+        return Promise.resolve(noRoundTrip(text));
+      }
       if (text === BEGIN) {
         held = true;
         inTransaction = true;
         return Promise.resolve(noRoundTrip(text));
       }
+      // Only in the extended protocol (parameters), where a Sync can follow several statements.
+      const commits = inTransaction && !!values?.length && text.endsWith(LAST_STATEMENT);
       if (ENDS.has(text)) inTransaction = false;
       if (held) {
         held = false;
@@ -57,10 +77,10 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
         if (ENDS.has(text)) return Promise.resolve(noRoundTrip(text));
         // Parameterised statements go in the extended protocol anyway; a text without parameters
         // may hold several statements, which that protocol refuses: BEGIN goes ahead alone then.
-        if (values?.length) return run(text, values, true);
+        if (values?.length) return run(text, values, true, commits);
         return client.query(BEGIN).then(() => client.query({ text, values, rowMode: 'array' }));
       }
-      return run(text, values, false);
+      return run(text, values, false, commits);
     };
     // Kysely calls query() and release() only.
     w = {
@@ -78,6 +98,7 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
       },
       release: (err?: Error | boolean) => {
         held = false;
+        ended = false;
         inTransaction = false;
         return client.release(err);
       },

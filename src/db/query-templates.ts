@@ -4,6 +4,7 @@
 // (table, which conditions, dialect), never on its values, so a template is built once from slot
 // markers standing for the values, compiled, and each call puts its values into the slots.
 import type { Compilable, CompiledQuery, Kysely, QueryResult, RawBuilder } from 'kysely';
+import { LAST_STATEMENT } from './pg-frames.js';
 
 /** A query builder, or an `sql` template (which compiles against a handle). */
 type Buildable<R> = Compilable<R> | RawBuilder<R>;
@@ -35,13 +36,14 @@ export class QueryTemplates {
   compiled = 0;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  /** `last`: the statement is the last of its transaction (database.ts, lastOfTransaction). */
   async execute<R>(db: Kysely<any>, key: string, values: readonly unknown[],
-    build: (slots: readonly unknown[]) => Buildable<R>): Promise<QueryResult<R>> {
+    build: (slots: readonly unknown[]) => Buildable<R>, last = false): Promise<QueryResult<R>> {
     const t = this.templates.get(key) ?? this.compile(db, key, values.length, build);
     const parameters = new Array<unknown>(t.slots.length);
     for (let i = 0; i < t.slots.length; i++) parameters[i] = values[t.slots[i]];
     // A fresh query id object per call (plugins keep per-query state keyed by it), named by the key.
-    return db.executeQuery<R>({ sql: t.sql, query: t.query, parameters, queryId: { queryId: key } } as CompiledQuery<R>);
+    return db.executeQuery<R>({ sql: last ? t.sql + LAST_STATEMENT : t.sql, query: t.query, parameters, queryId: { queryId: key } } as CompiledQuery<R>);
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -39,6 +39,11 @@ function storeOf(r: ResourceDef, row: Values): number | undefined {
   return id === null || id === undefined ? undefined : Number(id);
 }
 
+/** Whether a change of `r` may write anything (events, a changelog entry). */
+export function recordsChange(r: ResourceDef): boolean {
+  return r.events.length > 0 || r.audit;
+}
+
 /** Appends the events of one change; returns the store whose log grew, if any. */
 export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, action: ChangeAction,
   before: Values | undefined, after: Values | undefined,

@@ -35,6 +35,8 @@ export interface ResourceRules {
   /**
    * With `absorb`: the column values every row that could absorb this create shares with it. The
    * create then inserts in one statement unless such a row exists, and only then asks `absorb`.
+   * When that statement was to end the transaction (it commits with it on PostgreSQL) and a row
+   * exists, the create runs again in a new transaction: `beforeWrite` must then only set columns.
    */
   absorbKey?(columns: Record<string, unknown>): Record<string, unknown> | undefined;
   /** After the row is written, inside the same transaction (events, derived rows). */

@@ -16,7 +16,7 @@ import { ApiError, type FieldError } from './errors.js';
 import { idFromHref, invalidReference, refHref, resolveRef, selfHref, type DeferredRef } from './refs.js';
 import { normalizeInput, type WriteMode } from './validate.js';
 import { isUniqueViolation } from './unique.js';
-import { recordChange } from '../events/record.js';
+import { recordChange, recordsChange } from '../events/record.js';
 import { assertParentWritable, assertWritable } from './frozen.js';
 import { insertUnlessExists } from '../data/conditional-insert.js';
 import { dataOf } from './data-access.js';
@@ -165,24 +165,32 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   columns.date_modified = now;
   await checkUnique(ctx, r, columns, uniqueOwner(r, columns)).catch(parentFirst);
   const rules = rulesOf(r.name);
+  // The insert is the transaction's last statement when nothing is written after it (no rule, no
+  // event or changelog entry): on PostgreSQL it commits with it (db/database.ts, lastOfTransaction).
+  // SQLite commits in process: marking would gain nothing there and cost an absorbed create a pass.
+  const insertIsLast = dataOf(ctx).database.dialect === 'postgres' && !rules?.afterWrite && !recordsChange(r);
   let grew: number | undefined;
-  const result = await writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
+  const write = (last: boolean) => writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
     if (parent) await assertParentWritable(ctx, tx, parent.resource, parent.id, parent.rel, deferred);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     // Usually no row can absorb the create: then one statement checks and inserts.
     const key = rules?.absorbKey?.(columns);
-    let row = key ? await insertUnlessExists(dataOf(ctx).database.templates, tx, r, columns, key) : undefined;
+    let row = key ? await insertUnlessExists(dataOf(ctx).database.templates, tx, r, columns, key, last) : undefined;
     if (!row) {
+      // It was to be the last statement and wrote nothing: the transaction is over, and a row
+      // exists that may absorb the create. Once more, with the transaction kept open for that.
+      if (key && last) return undefined;
       const absorbed = await rules?.absorb?.(columns, w, ctx, tx);
       if (absorbed) return { row: absorbed, created: false };
-      row = await dataOf(ctx).repo.insert(r, columns, tx);
+      row = await dataOf(ctx).repo.insert(r, columns, tx, last);
     }
     await rules?.afterWrite?.(row, w, ctx, tx);
     grew = await recordChange(tx, ctx, r, 'created', undefined, row);
     return { row, created: true };
   }));
+  const result = await write(insertIsLast) ?? await write(false);
   if (grew) ctx.bus.publish(grew);
-  return result;
+  return result!;
 }
 
 /** The 404 to answer when the parent of a create is missing or another store's. */

@@ -1,16 +1,17 @@
-// On PostgreSQL a transaction's BEGIN is sent in the same write as its first statement
-// (src/db/pg-begin.ts, src/db/pg-rows.ts): one round trip less per write transaction, with the
-// same transaction. Round trips are counted as the server's ReadyForQuery messages on the real
+// On PostgreSQL a transaction's BEGIN is sent in the same write as its first statement, and its
+// COMMIT with a statement marked as its last (src/db/pg-frames.ts, src/db/pg-rows.ts): a round trip
+// less for each, with the same transaction. Round trips are counted as the server's ReadyForQuery messages on the real
 // connection; that the statements ran in one transaction is told by PostgreSQL itself (now() is
 // the transaction's start, the same for all its statements; a failed statement leaves nothing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import { fastRowPool } from '../../src/db/pg-rows.js';
+import { lastOfTransaction } from '../../src/db/database.js';
 import { PG_URL } from '../helpers/app.js';
 
-if (!PG_URL) console.log('[skip] BEGIN with the first statement: TEST_DATABASE_URL is not set');
+if (!PG_URL) console.log('[skip] BEGIN with the first statement, COMMIT with the last: TEST_DATABASE_URL is not set');
 
 describe.skipIf(!PG_URL)('BEGIN sent with a transaction\'s first statement', () => {
   const schema = `begin_${randomBytes(4).toString('hex')}`;
@@ -24,6 +25,8 @@ describe.skipIf(!PG_URL)('BEGIN sent with a transaction\'s first statement', () 
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.query(`create table ${schema}.t (id serial primary key, v int not null check (v >= 0), at timestamptz)`);
+    // Checked at COMMIT: a statement that passes and a COMMIT that fails.
+    await admin.query(`create table ${schema}.d (k int, constraint d_k unique (k) deferrable initially deferred)`);
     await admin.end();
     db = new Kysely({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }) });
     await sql`select 1`.execute(db);
@@ -89,5 +92,66 @@ describe.skipIf(!PG_URL)('BEGIN sent with a transaction\'s first statement', () 
     }).catch(() => undefined)));
     const kept = (await sql<{ v: number }>`select v from t where v >= 100 order by v`.execute(db)).rows.map((r) => r.v);
     expect(kept).toEqual(Array.from({ length: 12 }, (_, i) => 100 + i).filter((_, i) => i % 3 !== 0));
+  });
+
+  /** A statement marked as its transaction's last. */
+  const last = <R>(query: RawBuilder<R>, tx: Kysely<any>) => tx.executeQuery(lastOfTransaction(query.compile(tx)));
+
+  it('commits with a statement marked as the last: one round trip for a transaction of one statement', async () => {
+    const { result, trips } = await counted(() => db.transaction().execute(async (tx) => (
+      await last(sql<{ id: number }>`insert into t (v) values (${11}) returning id`, tx)).rows[0].id));
+    expect(trips).toBe(1);
+    expect((await sql<{ n: number }>`select count(*)::int as n from t where id = ${result}`.execute(db)).rows[0].n).toBe(1);
+  });
+
+  it('runs earlier statements in the same transaction and commits them with the last', async () => {
+    const { result, trips } = await counted(() => db.transaction().execute(async (tx) => {
+      const first = await sql<{ at: Date }>`insert into t (v, at) values (${12}, now()) returning at`.execute(tx);
+      await new Promise((r) => setTimeout(r, 20));
+      const second = await last(sql<{ at: Date }>`insert into t (v, at) values (${13}, now()) returning at`, tx);
+      return [first.rows[0].at.getTime(), second.rows[0].at.getTime()];
+    }));
+    expect(trips).toBe(2);
+    expect(result[1]).toBe(result[0]);
+    expect((await sql<{ n: number }>`select count(*)::int as n from t where v in (${12}, ${13})`.execute(db)).rows[0].n).toBe(2);
+  });
+
+  it('leaves nothing when the last statement fails, or when its COMMIT does', async () => {
+    await expect(db.transaction().execute(async (tx) => {
+      await sql`insert into t (v) values (${14})`.execute(tx);
+      await last(sql`insert into t (v) values (${-14})`, tx);
+    })).rejects.toThrow(/check constraint/);
+    expect((await sql<{ n: number }>`select count(*)::int as n from t where v = 14`.execute(db)).rows[0].n).toBe(0);
+    // The statement passes; the deferred unique check fails at COMMIT, which the caller is told.
+    await expect(db.transaction().execute(async (tx) => {
+      await sql`insert into d (k) values (${1})`.execute(tx);
+      await last(sql`insert into d (k) values (${1})`, tx);
+    })).rejects.toThrow(/d_k/);
+    expect((await sql<{ n: number }>`select count(*)::int as n from d`.execute(db)).rows[0].n).toBe(0);
+    const states = await Promise.all(Array.from({ length: 4 }, () => sql<{ x: string | null }>`select pg_current_xact_id_if_assigned()::text as x`.execute(db)));
+    expect(states.map((s) => s.rows[0].x)).toEqual([null, null, null, null]);
+  });
+
+  it('refuses a statement after the last, which would run outside the transaction', async () => {
+    await expect(db.transaction().execute(async (tx) => {
+      await last(sql`insert into t (v) values (${15})`, tx);
+      await sql`insert into t (v) values (${16})`.execute(tx);
+    })).rejects.toThrow(/after the last one of its transaction/);
+    // What was committed stays; the refused statement never ran.
+    const rows = (await sql<{ v: number }>`select v from t where v in (${15}, ${16})`.execute(db)).rows.map((r) => r.v);
+    expect(rows).toEqual([15]);
+    // The connection is usable again.
+    const { trips } = await counted(() => db.transaction().execute(async (tx) => last(sql`insert into t (v) values (${17})`, tx)));
+    expect(trips).toBe(1);
+  });
+
+  it('runs a marked statement outside a transaction as any other', async () => {
+    const res = await last(sql<{ n: number }>`select ${3}::int as n`, db);
+    expect(res.rows[0].n).toBe(3);
+    const { trips } = await counted(() => db.transaction().execute(async (tx) => {
+      await sql`insert into t (v) values (${18})`.execute(tx);
+      await sql`insert into t (v) values (${19})`.execute(tx);
+    }));
+    expect(trips).toBe(3);
   });
 });

@@ -1,0 +1,81 @@
+// A transaction's BEGIN travels with its first statement, and its COMMIT with its last one when
+// the caller marks it so (PostgreSQL's extended protocol lets a client send several statements
+// before one Sync; node-postgres waits for each answer). BEGIN alone is a round trip that tells
+// nothing: it cannot fail on a working connection and takes no snapshot (the first statement
+// does). COMMIT alone is a round trip the caller waits for with nothing left to decide. With
+// PostgreSQL on loopback in these VMs a round trip is ~0.1 ms of CPU (syscalls); across a network
+// it is latency every write waits for. A single-statement transaction so costs one round trip.
+// If the statement fails, PostgreSQL skips to the Sync: BEGIN has left the transaction open and
+// aborted, a COMMIT after it was never run, exactly as if each had been sent alone; Kysely's
+// ROLLBACK follows as before. A transaction that runs no statement sends nothing at all.
+import pg from 'pg';
+
+interface Connection {
+  parse(c: { text: string; name?: string; types?: unknown[] }): void;
+  bind(c: { portal?: string; statement?: string; values?: unknown[] }): void;
+  execute(c: { portal?: string; rows?: number }): void;
+  sync(): void;
+}
+
+const QueryBase = pg.Query as unknown as new (config: object, values?: unknown, callback?: (err: Error | null, res: unknown) => void) => {
+  portal: string;
+  prepare(connection: Connection): void;
+  _getRows(connection: Connection, rows?: number): void;
+};
+
+/** Parse/Bind/Execute of a statement without parameters, unnamed, no Sync. */
+function bare(connection: Connection, text: string): void {
+  connection.parse({ text, name: '', types: [] });
+  connection.bind({ portal: '', statement: '', values: [] });
+  connection.execute({ portal: '' });
+}
+
+/** A query with BEGIN ahead of it and/or COMMIT after it, in the same write, before one Sync. */
+class Framed extends QueryBase {
+  constructor(config: object, callback: (err: Error | null, res: unknown) => void, private readonly begins: boolean, private readonly commits: boolean) {
+    super(config, undefined, callback);
+  }
+
+  override prepare(connection: Connection): void {
+    if (this.begins) bare(connection, 'begin');
+    super.prepare(connection);
+  }
+
+  // node-postgres's last step of a query: Execute, then Sync (no row limit is ever set here).
+  override _getRows(connection: Connection, rows?: number): void {
+    if (!this.commits) return super._getRows(connection, rows);
+    connection.execute({ portal: this.portal, rows });
+    bare(connection, 'commit');
+    connection.sync();
+  }
+}
+
+/**
+ * Runs `text` with BEGIN before it (`begins`) and/or COMMIT after it (`commits`) in the same write;
+ * resolves to the statement's own result (node-postgres answers with one result per command).
+ */
+export function queryFramed(client: pg.PoolClient, text: string, values: unknown[], frame: { begins: boolean; commits: boolean },
+  rowMode?: 'array', name?: string): Promise<pg.QueryResult> {
+  return new Promise((resolve, reject) => {
+    const query = new Framed({ text, values, rowMode, name, queryMode: 'extended' }, (err, res) => {
+      if (err) reject(err);
+      else resolve((Array.isArray(res) ? res[frame.begins ? 1 : 0] : res) as pg.QueryResult);
+    }, frame.begins, frame.commits);
+    (client.query as unknown as (q: unknown) => void)(query);
+  });
+}
+
+/**
+ * Ends the text of a transaction's last statement (database.ts, lastOfTransaction): its COMMIT is
+ * sent with it. A comment, so any engine may run the text as it is.
+ */
+export const LAST_STATEMENT = ' /* last of its transaction */';
+
+/** Kysely's texts for a plain transaction (PostgresDriver.beginTransaction, commit, rollback). */
+export const BEGIN = 'begin';
+export const ENDS = new Set(['commit', 'rollback']);
+
+/** What BEGIN, or the end of a transaction that ran nothing, answers without a round trip. */
+export function noRoundTrip(command: string): pg.QueryResult {
+  return { command: command.toUpperCase(), rowCount: null, oid: 0, rows: [], fields: [] };
+}
