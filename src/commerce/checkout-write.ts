@@ -117,7 +117,8 @@ export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft
     .returning('id').executeTakeFirst();
   if (!gone) throw claimLost();
   await recordChange(tx, ctx, cartR, 'deleted', cart, undefined, { batch });
-  await appendEvents(tx, batch);
+  // The transaction's last statement: on PostgreSQL its COMMIT goes along (db/database.ts).
+  await appendEvents(tx, batch, dataOf(ctx).database.dialect === 'postgres');
   return final;
 }
 

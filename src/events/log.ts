@@ -3,7 +3,7 @@
 // order is total per store and nothing uncommitted is ever visible. Which resources' changes are
 // events, and which events, their SDL says (`@events`, ResourceDef.events).
 import { PostgresAdapter, sql } from 'kysely';
-import type { Tx } from '../db/database.js';
+import { lastOfTransaction, type Tx } from '../db/database.js';
 import type { Values } from '../data/codec.js';
 import { insertRows } from '../data/cached-insert.js';
 
@@ -20,8 +20,9 @@ export interface NewEvent {
   webhookIds?: number[];
 }
 
-export async function appendEvent(tx: Tx, e: NewEvent): Promise<Values> {
-  return (await appendEvents(tx, [e]))[0];
+/** `last`: the append is the last statement of its transaction (db/database.ts, lastOfTransaction). */
+export async function appendEvent(tx: Tx, e: NewEvent, last = false): Promise<Values> {
+  return (await appendEvents(tx, [e], last))[0];
 }
 
 /** Events per statement: ten parameters each stays far under SQLite's limit on bound values. */
@@ -32,18 +33,18 @@ const CHUNK = 500;
  * sequence bumped in a CTE, which takes the store row's lock), two on SQLite (its writer is already
  * alone under BEGIN IMMEDIATE). A write that announces several changes appends them all at its end.
  */
-export async function appendEvents(tx: Tx, events: NewEvent[]): Promise<Values[]> {
+export async function appendEvents(tx: Tx, events: NewEvent[], last = false): Promise<Values[]> {
   const out: Values[] = [];
   for (let from = 0; from < events.length;) {
     let to = from + 1;
     while (to < events.length && to - from < CHUNK && events[to].storeId === events[from].storeId) to++;
-    out.push(...await appendRun(tx, events.slice(from, to)));
+    out.push(...await appendRun(tx, events.slice(from, to), last && to === events.length));
     from = to;
   }
   return out;
 }
 
-async function appendRun(tx: Tx, events: NewEvent[]): Promise<Values[]> {
+async function appendRun(tx: Tx, events: NewEvent[], last: boolean): Promise<Values[]> {
   const { storeId } = events[0];
   const n = events.length;
   // dispatched: whether the store has no webhook that could take the event (stores.webhook_count,
@@ -55,8 +56,9 @@ async function appendRun(tx: Tx, events: NewEvent[]): Promise<Values[]> {
   if (tx.getExecutor().adapter instanceof PostgresAdapter) {
     const values = events.map((e, i) => sql`(${sql.join(row(e, sql`(select event_sequence from s) - ${n - 1 - i}`,
       sql`(select case when webhook_count = 0 then ${e.occurredAt} end from s)`))})`);
-    rows = (await sql<Values>`with s as (update stores set event_sequence = event_sequence + ${n} where id = ${storeId} returning event_sequence, webhook_count)
-      insert into events (${sql.join(COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(values)} returning *`.execute(tx)).rows;
+    const append = sql<Values>`with s as (update stores set event_sequence = event_sequence + ${n} where id = ${storeId} returning event_sequence, webhook_count)
+      insert into events (${sql.join(COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(values)} returning *`;
+    rows = (last ? await tx.executeQuery(lastOfTransaction(append.compile(tx))) : await append.execute(tx)).rows;
     if (rows.length !== n) throw new Error(`store ${storeId} not found for its events`);
   } else {
     const seq = await tx.updateTable('stores').set({ event_sequence: sql`event_sequence + ${n}` })

@@ -44,13 +44,17 @@ export function recordsChange(r: ResourceDef): boolean {
   return r.events.length > 0 || r.audit;
 }
 
-/** Appends the events of one change; returns the store whose log grew, if any. */
+/**
+ * Appends the events of one change; returns the store whose log grew, if any. `last`: nothing runs
+ * in the transaction after this call (its last append commits with it; db/database.ts).
+ */
 export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, action: ChangeAction,
   before: Values | undefined, after: Values | undefined,
-  opts: { event?: string; message?: string; batch?: NewEvent[] } = {}): Promise<number | undefined> {
+  opts: { event?: string; message?: string; batch?: NewEvent[]; last?: boolean } = {}): Promise<number | undefined> {
   const { message } = opts;
+  const audited = r.audit && !(action === 'deleted' && r.name === 'store');
   // With a batch, the caller appends the events (in this order) once its other writes are done.
-  const append = async (e: NewEvent) => { if (opts.batch) opts.batch.push(e); else await appendEvent(tx, e); };
+  const append = async (e: NewEvent, last: boolean) => { if (opts.batch) opts.batch.push(e); else await appendEvent(tx, e, last); };
   const row = after ?? before;
   if (!row) return undefined;
   const storeId = storeOf(r, row);
@@ -60,10 +64,10 @@ export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, 
   if (r.events.length) {
     await append({
       storeId, name: opts.event ?? `${r.name}/${action}`, resourceType: r.name, resourceId: row.id, occurredAt: now, payload: snapshot(r, row),
-    });
+    }, !!opts.last && !audited);
     grew = true;
   }
-  if (r.audit && !(action === 'deleted' && r.name === 'store')) {
+  if (audited) {
     const diff = diffOf(before && snapshot(r, before), after && snapshot(r, after));
     if (action === 'modified' && !Object.keys(diff).length) return grew ? storeId : undefined;
     const log = await tx.insertInto('changelogs').values({
@@ -73,7 +77,7 @@ export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, 
     await append({
       storeId, name: 'changelog/created', resourceType: 'changelog', resourceId: Number(log.id), occurredAt: now,
       payload: { ...log, id: Number(log.id) },
-    });
+    }, !!opts.last);
     grew = true;
   }
   return grew ? storeId : undefined;

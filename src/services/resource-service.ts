@@ -165,32 +165,40 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   columns.date_modified = now;
   await checkUnique(ctx, r, columns, uniqueOwner(r, columns)).catch(parentFirst);
   const rules = rulesOf(r.name);
-  // The insert is the transaction's last statement when nothing is written after it (no rule, no
-  // event or changelog entry): on PostgreSQL it commits with it (db/database.ts, lastOfTransaction).
-  // SQLite commits in process: marking would gain nothing there and cost an absorbed create a pass.
-  const insertIsLast = dataOf(ctx).database.dialect === 'postgres' && !rules?.afterWrite && !recordsChange(r);
+  // The last event append, or the insert when nothing is written after it, ends the transaction.
+  const endsHere = commitsWithLast(ctx, rules);
   let grew: number | undefined;
   const write = (last: boolean) => writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
     if (parent) await assertParentWritable(ctx, tx, parent.resource, parent.id, parent.rel, deferred);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
+    const insertIsLast = last && !recordsChange(r);
     // Usually no row can absorb the create: then one statement checks and inserts.
     const key = rules?.absorbKey?.(columns);
-    let row = key ? await insertUnlessExists(dataOf(ctx).database.templates, tx, r, columns, key, last) : undefined;
+    let row = key ? await insertUnlessExists(dataOf(ctx).database.templates, tx, r, columns, key, insertIsLast) : undefined;
     if (!row) {
       // It was to be the last statement and wrote nothing: the transaction is over, and a row
       // exists that may absorb the create. Once more, with the transaction kept open for that.
-      if (key && last) return undefined;
+      if (key && insertIsLast) return undefined;
       const absorbed = await rules?.absorb?.(columns, w, ctx, tx);
       if (absorbed) return { row: absorbed, created: false };
-      row = await dataOf(ctx).repo.insert(r, columns, tx, last);
+      row = await dataOf(ctx).repo.insert(r, columns, tx, insertIsLast);
     }
     await rules?.afterWrite?.(row, w, ctx, tx);
-    grew = await recordChange(tx, ctx, r, 'created', undefined, row);
+    grew = await recordChange(tx, ctx, r, 'created', undefined, row, { last });
     return { row, created: true };
   }));
-  const result = await write(insertIsLast) ?? await write(false);
+  const result = await write(endsHere) ?? await write(false);
   if (grew) ctx.bus.publish(grew);
   return result!;
+}
+
+/**
+ * Whether a write's last statement may take its COMMIT along (db/database.ts, lastOfTransaction):
+ * on PostgreSQL, when no rule of the resource writes after the row (afterWrite). SQLite commits in
+ * process: marking gains nothing there (and would cost an absorbed create a second pass).
+ */
+function commitsWithLast(ctx: ServiceContext, rules: ReturnType<typeof rulesOf>): boolean {
+  return dataOf(ctx).database.dialect === 'postgres' && !rules?.afterWrite;
 }
 
 /** The 404 to answer when the parent of a create is missing or another store's. */
@@ -237,7 +245,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
     const row = await dataOf(ctx).repo.update(r, id, columns, tx);
     if (!row) throw apiError('NO_SUCH', { what: r.name });
     await rules?.afterWrite?.(row, w, ctx, tx);
-    grew = await recordChange(tx, ctx, r, 'modified', existing, row, { event: rules?.updateEvent?.(existing, row) });
+    grew = await recordChange(tx, ctx, r, 'modified', existing, row, { event: rules?.updateEvent?.(existing, row), last: commitsWithLast(ctx, rules) });
     return row;
   }));
   if (grew) ctx.bus.publish(grew);
@@ -252,7 +260,7 @@ export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number,
     if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
     await assertWritable(ctx, tx, r, id);
     await dataOf(ctx).repo.delete(r, id, tx);
-    return recordChange(tx, ctx, r, 'deleted', existing, undefined);
+    return recordChange(tx, ctx, r, 'deleted', existing, undefined, { last: commitsWithLast(ctx, undefined) });
   });
   if (grew) ctx.bus.publish(grew);
   await rulesOf(r.name)?.afterDelete?.(existing, ctx);

@@ -1,0 +1,82 @@
+// Round trips of a write on PostgreSQL (issue 20): a transaction's BEGIN goes with its first
+// statement and its COMMIT with its last (src/db/pg-frames.ts), so a write costs one round trip per
+// statement it needs and no more. Counted as the server's ReadyForQuery messages, on every
+// connection this test process opens (the service's pool included), around one request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { PG_URL } from '../../helpers/app.js';
+import { json, link } from '../../helpers/rest.js';
+import { openWorld, type World } from './world.js';
+
+if (!PG_URL) console.log('[skip] round trips of a write on PostgreSQL: TEST_DATABASE_URL is not set');
+
+let trips = 0;
+const Connection = pg.Connection as unknown as { prototype: { emit(event: string, ...args: unknown[]): boolean } };
+
+describe.skipIf(!PG_URL)('round trips of a write on PostgreSQL', () => {
+  let w: World;
+  let category: any;
+  let customer: any;
+  let n = 0;
+  const emit = Connection.prototype.emit;
+  beforeAll(async () => {
+    Connection.prototype.emit = function (this: unknown, event: string, ...args: unknown[]) {
+      if (event === 'readyForQuery') trips++;
+      return emit.call(this, event, ...args);
+    };
+    w = await openWorld('postgres');
+    category = await w.createCategory('A');
+    await w.linkCategory(await w.createTax({ name: 'Tax', type: 'global', rate: 10 }), category);
+    customer = json(await w.req(link(w.store, 'svc:customers'), { method: 'POST', body: { first_name: 'Ada', last_name: 'Buyer', email: 'ada@example.com' } }));
+  });
+  afterAll(async () => {
+    Connection.prototype.emit = emit;
+    await w?.close();
+  });
+
+  const newCart = async () => json(await w.req(link(w.store, 'svc:carts'), { method: 'POST', body: { shipping_country: 'US', customer_uri: link(customer, 'self') } }));
+  const itemBody = () => ({ name: `Item ${++n}`, price: '12.50', quantity: 1, item_category_uri: link(category, 'self') });
+
+  /** Round trips of one request (after a warm-up of the same kind by the caller). */
+  async function tripsOf<T extends { statusCode: number; body: string }>(fn: () => Promise<T>): Promise<{ result: T; trips: number }> {
+    const before = trips;
+    const result = await fn();
+    return { result, trips: trips - before };
+  }
+
+  it('adds an item to a cart in 3: the token check, BEGIN with the cart and its references, the insert with COMMIT', async () => {
+    const cart = await newCart();
+    await w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() });
+    const { result, trips: n } = await tripsOf(() => w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() }));
+    expect(result.statusCode, result.body).toBe(201);
+    expect(n).toBe(3);
+  });
+
+  it('absorbs an identical item with the transaction kept open for it', async () => {
+    const cart = await newCart();
+    const body = itemBody();
+    await w.req(link(cart, 'svc:items'), { method: 'POST', body });
+    const { result } = await tripsOf(() => w.req(link(cart, 'svc:items'), { method: 'POST', body }));
+    expect(result.statusCode, result.body).toBe(200);
+    expect(json(result).quantity).toBe(2);
+  });
+
+  it('changes a row with events with the last event append taking COMMIT along', async () => {
+    const href = link(customer, 'self');
+    await w.req(href, { method: 'PATCH', body: { first_name: 'Ada' } });
+    const { result, trips: n } = await tripsOf(() => w.req(href, { method: 'PATCH', body: { first_name: 'Grace' } }));
+    expect(result.statusCode, result.body).toBe(200);
+    // The token check, the row as it was, BEGIN with the update, the event append with COMMIT.
+    expect(n).toBe(4);
+  });
+
+  it('checks a cart out with COMMIT on its last statement', async () => {
+    const carts = [await newCart(), await newCart()];
+    for (const cart of carts) await w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() });
+    await w.req(link(carts[0], 'svc:checkout'), { method: 'POST', body: {} });
+    const { result, trips: n } = await tripsOf(() => w.req(link(carts[1], 'svc:checkout'), { method: 'POST', body: {} }));
+    expect(result.statusCode, result.body).toBe(201);
+    // One round trip per statement of the checkout's one transaction, none for BEGIN or COMMIT.
+    expect(n).toBe(11);
+  });
+});
