@@ -48,7 +48,7 @@ export async function openTarget(cfg: BenchConfig, engine: Engine, port: number)
     WS_MAX_SOCKETS_PER_TOKEN: '100000',
     ...(pgSchema ? { PGOPTIONS: `-c search_path=${pgSchema}` } : {}),
     // Pacing of large answers (src/services/pace.ts) can be switched from the bench's environment for an A/B in one tree.
-    ...Object.fromEntries(['RESPONSE_PACE_ABOVE', 'RESPONSE_SLICE_MS', 'DATABASE_PREPARED_STATEMENTS'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!])),
+    ...Object.fromEntries(['RESPONSE_PACE_ABOVE', 'RESPONSE_SLICE_MS', 'DATABASE_PREPARED_STATEMENTS', 'SQLITE_SYNCHRONOUS'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!])),
   };
   const config = loadConfig(env, { databaseSchema: pgSchema });
   // No dispatcher here: only the service process under test may deliver webhooks.

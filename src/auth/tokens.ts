@@ -122,22 +122,24 @@ export class TokenService {
    * items needs no statement of its own to find out that there is nothing to purge.
    */
   async preflight(c: VerifiedAccess): Promise<{ live: boolean; expiredCartItems?: boolean }> {
-    // Run by every request: compiled once per shape of claims (db/query-templates.ts).
+    // Run by every request: compiled once per shape of claims (db/query-templates.ts). Each probe
+    // is an index lookup whatever the values, as PostgreSQL plans a named statement once for all
+    // of them: the expiry probe reads migration 017's index of a store's expiring cart items.
     const shape = `preflight ${c.uid !== undefined ? 'u' : ''}${c.sid !== undefined ? 's' : ''}${c.fam !== undefined ? 'f' : ''}`;
     const { rows } = await this.database.templates.execute(this.database.db, shape, [c.cid, c.uid, c.sid, c.fam, c.jti, this.nowSec()],
       ([cid, uid, sid, fam, jti, now]) => sql<Record<string, unknown>>`select
-      (select count(*) from clients where id = ${cid}) as c,
-      ${c.uid !== undefined ? sql`(select count(*) from users where id = ${uid})` : sql`1`} as u,
-      ${c.sid !== undefined ? sql`(select count(*) from stores where id = ${sid})` : sql`1`} as s,
-      ${c.fam !== undefined ? sql`(select count(*) from refresh_tokens where family = ${fam} and revoked_at is not null)` : sql`0`} as f,
-      (select count(*) from revoked_tokens where jti = ${jti}) as j,
+      exists (select 1 from clients where id = ${cid}) as c,
+      ${c.uid !== undefined ? sql`exists (select 1 from users where id = ${uid})` : sql`1`} as u,
+      ${c.sid !== undefined ? sql`exists (select 1 from stores where id = ${sid})` : sql`1`} as s,
+      ${c.fam !== undefined ? sql`exists (select 1 from refresh_tokens where family = ${fam} and revoked_at is not null)` : sql`0`} as f,
+      exists (select 1 from revoked_tokens where jti = ${jti}) as j,
       ${c.sid !== undefined
-        // `+store_id` leaves the planner the index on expires: only expiring rows are visited.
-        ? sql`(select count(*) from (select 1 from items where +store_id = ${sid} and cart_id is not null and expires <= ${now} limit 1) x)`
+        ? sql`exists (select 1 from items where store_id = ${sid} and cart_id is not null and expires is not null and expires <= ${now})`
         : sql`0`} as x`);
     const row = rows[0];
-    const live = Number(row.c) === 1 && Number(row.u) === 1 && Number(row.s) === 1 && Number(row.f) === 0 && Number(row.j) === 0;
-    return { live, expiredCartItems: c.sid !== undefined ? Number(row.x) > 0 : undefined };
+    // Booleans on PostgreSQL, 0 and 1 on SQLite.
+    const live = !!row.c && !!row.u && !!row.s && !row.f && !row.j;
+    return { live, expiredCartItems: c.sid !== undefined ? !!row.x : undefined };
   }
 
   async isLive(c: VerifiedAccess): Promise<boolean> {
