@@ -33,15 +33,16 @@ export interface LiveClaims { cid: number; uid?: number; sid?: number; fam?: str
 function liveSql(c: LiveClaims, nowSec: number, postgres: boolean): { text: string; args: unknown[] } {
   const args: unknown[] = [];
   const p = (v: unknown) => { args.push(v); return postgres ? `$${args.length}` : '?'; };
-  const text = `SELECT (SELECT count(*) FROM clients WHERE id = ${p(c.cid)}) AS c,
-    ${c.uid !== undefined ? `(SELECT count(*) FROM users WHERE id = ${p(c.uid)})` : '1'} AS u,
-    ${c.sid !== undefined ? `(SELECT count(*) FROM stores WHERE id = ${p(c.sid)})` : '1'} AS s,
-    ${c.fam !== undefined ? `(SELECT count(*) FROM refresh_tokens WHERE family = ${p(c.fam)} AND revoked_at IS NOT NULL)` : '0'} AS f,
-    (SELECT count(*) FROM revoked_tokens WHERE jti = ${p(c.jti)}) AS j,
-    ${c.sid !== undefined ? `(SELECT count(*) FROM (SELECT 1 FROM items WHERE +store_id = ${p(c.sid)} AND cart_id IS NOT NULL AND expires <= ${p(nowSec)} LIMIT 1) x)` : '0'} AS x`;
+  const text = `SELECT EXISTS (SELECT 1 FROM clients WHERE id = ${p(c.cid)}) AS c,
+    ${c.uid !== undefined ? `EXISTS (SELECT 1 FROM users WHERE id = ${p(c.uid)})` : '1'} AS u,
+    ${c.sid !== undefined ? `EXISTS (SELECT 1 FROM stores WHERE id = ${p(c.sid)})` : '1'} AS s,
+    ${c.fam !== undefined ? `EXISTS (SELECT 1 FROM refresh_tokens WHERE family = ${p(c.fam)} AND revoked_at IS NOT NULL)` : '0'} AS f,
+    EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = ${p(c.jti)}) AS j,
+    ${c.sid !== undefined ? `EXISTS (SELECT 1 FROM items WHERE store_id = ${p(c.sid)} AND cart_id IS NOT NULL AND expires IS NOT NULL AND expires <= ${p(nowSec)})` : '0'} AS x`;
   return { text, args };
 }
-const isLive = (r: Row) => Number(r.c) === 1 && Number(r.u) === 1 && Number(r.s) === 1 && Number(r.f) === 0 && Number(r.j) === 0;
+// Booleans on PostgreSQL, 0 and 1 on SQLite.
+const isLive = (r: Row) => !!r.c && !!r.u && !!r.s && !r.f && !r.j;
 
 const ITEM_COLUMNS = ['name', 'price', 'quantity', 'code', 'item_category_id'];
 

@@ -10,6 +10,8 @@ import { cachingDatabase } from './statement-cache.js';
 import { fastRowPool } from './pg-rows.js';
 import { LAST_STATEMENT } from './pg-frames.js';
 import { QueryTemplates } from './query-templates.js';
+import { GroupCommit } from './group-commit.js';
+import { ReadRoutingDialect } from './sqlite-reads.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type { DB } from './__generated__/db-types.js';
@@ -35,6 +37,8 @@ export interface Database {
   stats: { statements: number };
   /** Statements compiled once per shape (query-templates.ts): this database's SQL dialect. */
   templates: QueryTemplates;
+  /** SQLite: write transactions, committed in groups (group-commit.ts). */
+  commits?: GroupCommit;
   close(): Promise<void>;
 }
 
@@ -99,8 +103,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
-  return { db, dialect: 'sqlite', stats, templates: new QueryTemplates(), close: () => db.destroy() };
+  const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
+  const commits = new GroupCommit(writer);
+  // An in-memory database is one connection's own: it has no second connection to read from.
+  if (opts.url === ':memory:') return { db: writer, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, close: () => writer.destroy() };
+  const reader = new SQLite(opts.url, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new ReadRoutingDialect(cachingDatabase(reader), writer, stats) });
+  return {
+    db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits,
+    close: async () => {
+      await db.destroy();
+      await writer.destroy();
+    },
+  };
 }
 
 /**
@@ -113,31 +129,13 @@ export function lastOfTransaction<R>(q: CompiledQuery<R>): CompiledQuery<R> {
   return { ...q, sql: q.sql + LAST_STATEMENT };
 }
 
-// Every write runs these: handed to Kysely as SQL text, not built and compiled each time.
-const BEGIN_IMMEDIATE = () => CompiledQuery.raw('BEGIN IMMEDIATE');
-const COMMIT = () => CompiledQuery.raw('COMMIT');
-const ROLLBACK = () => CompiledQuery.raw('ROLLBACK');
-
 /**
  * Runs `fn` in a write transaction. SQLite gets BEGIN IMMEDIATE so a second process writing the same
- * file waits on busy_timeout instead of failing on lock upgrade; PostgreSQL uses Kysely's transaction.
- * Never await network I/O inside `fn`: on SQLite the one connection is held until it returns.
+ * file waits on busy_timeout instead of failing on lock upgrade, on the writing connection, shared
+ * with the writes waiting meanwhile (group-commit.ts); PostgreSQL uses Kysely's transaction. Never
+ * await network I/O inside `fn`: on SQLite the writing connection is held until it returns.
  */
 export async function inTransaction<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (database.dialect === 'postgres') return database.db.transaction().execute(fn);
-  return database.db.connection().execute(async (conn) => {
-    await conn.executeQuery(BEGIN_IMMEDIATE());
-    try {
-      const result = await fn(conn as unknown as Tx);
-      await conn.executeQuery(COMMIT());
-      return result;
-    } catch (err) {
-      // After some errors (SQLITE_FULL, SQLITE_IOERR, …) SQLite has rolled back by itself; the
-      // ROLLBACK's "no transaction is active" must not hide the error that says what happened.
-      await conn.executeQuery(ROLLBACK()).catch((rollbackErr: unknown) => {
-        if (!/no transaction is active/.test(String((rollbackErr as Error)?.message))) throw rollbackErr;
-      });
-      throw err;
-    }
-  });
+  return database.commits!.run(fn);
 }

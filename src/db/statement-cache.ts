@@ -10,6 +10,8 @@ const MAX_STATEMENTS = 500;
 
 interface Prepared extends SqliteStatement {
   readonly busy: boolean;
+  /** Whether the statement leaves the database as it is (sqlite-reads.ts sends it to the reader). */
+  readonly readonly: boolean;
 }
 
 function prepared(stmt: SQLite.Statement): Prepared {
@@ -18,6 +20,7 @@ function prepared(stmt: SQLite.Statement): Prepared {
   stmt.raw(true);
   return {
     reader: true,
+    readonly: stmt.readonly,
     get busy() { return stmt.busy; },
     all: (parameters) => (stmt.all(parameters) as unknown[][]).map(toRow),
     run: (parameters) => stmt.run(parameters),

@@ -1,0 +1,70 @@
+// SQLite reads outside a transaction run on a read-only connection of their own, so they never wait
+// for the one writing connection: in WAL mode a reader sees the last committed state, whatever the
+// writer is doing. Before, every statement queued for the single connection, and a write
+// transaction held it through its COMMIT's fsync; waiting writes could not be committed together
+// (group-commit.ts) because the requests behind them were stuck at their first read (the token
+// check). A statement that writes, or steers the connection (PRAGMA), goes to the writer, queued
+// as before; transactions are opened only through inTransaction (database.ts), on the writer.
+// A read never sees a write that is not committed: it is answered from the reader's snapshot.
+import {
+  CompiledQuery, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
+  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type SqliteDatabase,
+} from 'kysely';
+import type { DB } from './__generated__/db-types.js';
+
+/** Read-only to SQLite (sqlite3_stmt_readonly) yet about the connection: never for the reader. */
+const CONNECTION_STATEMENT = /^\s*(begin|commit|end|rollback|savepoint|release|pragma|attach|detach|vacuum|analyze|reindex)\b/i;
+/** Transaction control through this handle would leave the writer's lock to whoever comes next. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
+
+interface Stats { statements: number }
+
+class ReadRoutingConnection implements DatabaseConnection {
+  constructor(private readonly reader: SqliteDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats) {}
+
+  async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    if (CONNECTION_STATEMENT.test(q.sql)) {
+      if (TRANSACTION_CONTROL.test(q.sql)) throw new Error('SQLite transactions are opened with inTransaction (src/db/database.ts), on the writing connection');
+      return this.writer.executeQuery<R>(q);
+    }
+    const stmt = this.reader.prepare(q.sql) as ReturnType<SqliteDatabase['prepare']> & { readonly?: boolean };
+    if (!stmt.readonly) return this.writer.executeQuery<R>(q);
+    this.stats.statements++;
+    return { rows: stmt.all(q.parameters) as R[] };
+  }
+
+  async *streamQuery<R>(q: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const stmt = this.reader.prepare(q.sql) as ReturnType<SqliteDatabase['prepare']> & { readonly?: boolean };
+    if (!stmt.readonly || CONNECTION_STATEMENT.test(q.sql)) throw new Error('only reads are streamed');
+    this.stats.statements++;
+    for (const row of stmt.iterate(q.parameters)) yield { rows: [row as R] };
+  }
+}
+
+class ReadRoutingDriver implements Driver {
+  constructor(private readonly reader: SqliteDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats) {}
+  async init(): Promise<void> {}
+  // Statements outside a transaction need no lock: the reader answers at once (better-sqlite3 is
+  // synchronous) and the writer's Kysely queues what goes there.
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new ReadRoutingConnection(this.reader, this.writer, this.stats);
+  }
+  async beginTransaction(): Promise<void> {
+    throw new Error('SQLite transactions are opened with inTransaction (src/db/database.ts), on the writing connection');
+  }
+  async commitTransaction(): Promise<void> {}
+  async rollbackTransaction(): Promise<void> {}
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {
+    this.reader.close();
+  }
+}
+
+/** The dialect of the handle services read and write through (`database.db`) on SQLite with a reader. */
+export class ReadRoutingDialect implements Dialect {
+  constructor(private readonly reader: SqliteDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats) {}
+  createDriver(): Driver { return new ReadRoutingDriver(this.reader, this.writer, this.stats); }
+  createQueryCompiler() { return new SqliteQueryCompiler(); }
+  createAdapter() { return new SqliteAdapter(); }
+  createIntrospector(db: Kysely<unknown>) { return new SqliteIntrospector(db); }
+}
