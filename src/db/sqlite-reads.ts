@@ -33,11 +33,10 @@ class ReadRoutingConnection implements DatabaseConnection {
     return { rows: stmt.all(q.parameters) as R[] };
   }
 
-  async *streamQuery<R>(q: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const stmt = this.reader.prepare(q.sql) as ReturnType<SqliteDatabase['prepare']> & { readonly?: boolean };
-    if (!stmt.readonly || CONNECTION_STATEMENT.test(q.sql)) throw new Error('only reads are streamed');
-    this.stats.statements++;
-    for (const row of stmt.iterate(q.parameters)) yield { rows: [row as R] };
+  // A statement left open on the reader would hold its snapshot for every read after it on that
+  // connection: streams (nothing streams today) go to the writer, queued there, as before.
+  async *streamQuery<R>(q: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    yield* this.writer.getExecutor().stream<R>(q as CompiledQuery<R>, chunkSize ?? 1);
   }
 }
 

@@ -55,7 +55,9 @@ export async function makeApp(opts: MakeAppOptions = {}): Promise<TestApp> {
   if (engine === 'postgres' && !PG_URL) throw new Error('TEST_DATABASE_URL is not set');
   const config = loadConfig({}, {
     baseUrl: BASE, dataDir, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent',
-    databaseUrl: engine === 'postgres' ? PG_URL! : ':memory:', databaseSchema: schema, ...opts.config,
+    // SQLite in a file, as the service runs: a second connection answers reads beside the writer
+    // (src/db/sqlite-reads.ts), which an in-memory database cannot have. NORMAL: no fsync per commit.
+    databaseUrl: engine === 'postgres' ? PG_URL! : join(dataDir, 'service.sqlite'), sqliteSynchronous: 'NORMAL', databaseSchema: schema, ...opts.config,
   });
   const app = await buildApp(config, { clock: opts.clock, logger: false, dispatcher: opts.dispatcher ?? false, idempotencyLeaseMs: opts.idempotencyLeaseMs });
   return {
