@@ -37,9 +37,6 @@ interface Done { member: Member; value: unknown }
 /** The connection a group holds: Kysely bound to it (ConnectionBuilder.execute). */
 type Connection = Kysely<DB>;
 
-/** After some errors (SQLITE_FULL, SQLITE_IOERR, …) SQLite has rolled the whole transaction back by itself. */
-const gone = (err: unknown): boolean => /no transaction is active|no such savepoint/.test(String((err as Error)?.message));
-
 export class GroupCommit {
   private readonly queue: Member[] = [];
   private running = false;
@@ -98,11 +95,9 @@ export class GroupCommit {
       } catch (err) {
         member.reject(err);
         if (alone) return this.rollback(conn, [], err);
-        const undone = await conn.executeQuery(ROLLBACK_TO()).then(() => conn.executeQuery(RELEASE())).then(() => true, (e: unknown) => {
-          if (gone(e)) return false;
-          throw e;
-        });
-        // SQLite ended the whole transaction: the earlier members' writes are gone with it.
+        // Not undone alone (SQLite ended the whole transaction, or the savepoint cannot be rolled
+        // back): the earlier members' writes are not to be trusted, and none of them is kept.
+        const undone = await conn.executeQuery(ROLLBACK_TO()).then(() => conn.executeQuery(RELEASE())).then(() => true, () => false);
         if (!undone) return this.rollback(conn, done, err);
       }
     }
