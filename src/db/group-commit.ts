@@ -7,7 +7,7 @@
 // holds it is durable. If that COMMIT fails, every member is told so: none of them was committed.
 // Reads cannot see a group's uncommitted members: every statement goes through the one connection,
 // which the group holds until its COMMIT, as a single transaction held it before. A group is
-// bounded (MAX_MEMBERS, MAX_GROUP_MS) so reads waiting for the connection get it between groups.
+// bounded (MAX_MEMBERS, MAX_GROUP_MS) so plain writes waiting for the connection get it between groups.
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './__generated__/db-types.js';
 
@@ -57,6 +57,12 @@ export class GroupCommit {
     this.running = true;
     try {
       while (this.queue.length) {
+        // One turn of the loop before the transaction: requests in flight (their statements
+        // resolve as I/O callbacks) reach their writes and share its COMMIT. Not inside it: the
+        // write lock is never held across a turn of the loop, where another connection to the
+        // file in this process (a second instance) would wait on busy_timeout synchronously,
+        // holding up the whole thread, this group's COMMIT included.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         // No connection (the database is closing): nobody waiting could be served.
         await this.db.connection().execute((conn) => this.group(conn))
           .catch((err: unknown) => { for (const m of this.queue.splice(0)) m.reject(err); });
@@ -79,11 +85,7 @@ export class GroupCommit {
     const done: Done[] = [];
     for (;;) {
       const open = done.length < MAX_MEMBERS && (done.length === 0 || Date.now() - started < MAX_GROUP_MS);
-      if (!open) break;
-      // Requests in flight reach their write a turn of the loop later (their statements resolve
-      // as I/O callbacks): one turn lets them join before the fsync. Idle, it costs microseconds.
-      if (!this.queue.length && done.length) await new Promise<void>((resolve) => setImmediate(resolve));
-      if (!this.queue.length) break;
+      if (!open || !this.queue.length) break;
       const member = this.queue.shift()!;
       // The first member has the transaction to itself: its failure rolls back nothing else.
       const alone = done.length === 0;
