@@ -14,6 +14,7 @@
 // A full disk (ENOSPC, EDQUOT, EFBIG) is a StorageFullError (remembered for /readyz), never the client's fault.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -130,9 +131,13 @@ export class BlobStore implements FileStore {
         done(null, chunk);
       },
     });
+    const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600, flush: true });
     try {
-      await pipeline(source, meter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600, flush: true }));
+      await pipeline(source, meter, out);
     } catch (err) {
+      // The file is opened asynchronously: a request that fails at once (a malformed body, a size
+      // over the limit) can fail before it exists, and the open would then create it after the rm.
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await rm(tempPath, { force: true });
       if (err instanceof BlobTooLargeError) throw err;
       // Checked first: the pipeline hands the disk's error to the source too, which would blame the client.
