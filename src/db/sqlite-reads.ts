@@ -19,16 +19,39 @@ const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b
 
 interface Stats { statements: number }
 
+/**
+ * Texts the reader found to write, sent straight to the writer from then on: preparing them on the
+ * reader only to read sqlite3_stmt_readonly would keep them in the reader's statement cache too,
+ * taking the slots of the reads. Bounded like that cache (emptied when full: they are found again).
+ */
+class WritingTexts {
+  private readonly texts = new Set<string>();
+  has(text: string): boolean { return this.texts.has(text); }
+  add(text: string): void {
+    if (this.texts.size >= 500) this.texts.clear();
+    this.texts.add(text);
+  }
+}
+
+/** The reader's statement cache (statement-cache.ts): `forget` drops a text found to write. */
+export type ReaderDatabase = SqliteDatabase & { forget?(text: string): void };
+
 class ReadRoutingConnection implements DatabaseConnection {
-  constructor(private readonly reader: SqliteDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats) {}
+  constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats,
+    private readonly writing: WritingTexts) {}
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.writing.has(q.sql)) return this.writer.executeQuery<R>(q);
     if (CONNECTION_STATEMENT.test(q.sql)) {
       if (TRANSACTION_CONTROL.test(q.sql)) throw new Error('SQLite transactions are opened with inTransaction (src/db/database.ts), on the writing connection');
       return this.writer.executeQuery<R>(q);
     }
     const stmt = this.reader.prepare(q.sql) as ReturnType<SqliteDatabase['prepare']> & { readonly?: boolean };
-    if (!stmt.readonly) return this.writer.executeQuery<R>(q);
+    if (!stmt.readonly) {
+      this.writing.add(q.sql);
+      this.reader.forget?.(q.sql);
+      return this.writer.executeQuery<R>(q);
+    }
     this.stats.statements++;
     return { rows: stmt.all(q.parameters) as R[] };
   }
@@ -41,12 +64,13 @@ class ReadRoutingConnection implements DatabaseConnection {
 }
 
 class ReadRoutingDriver implements Driver {
-  constructor(private readonly reader: SqliteDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats) {}
+  private readonly writing = new WritingTexts();
+  constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats) {}
   async init(): Promise<void> {}
   // Statements outside a transaction need no lock: the reader answers at once (better-sqlite3 is
   // synchronous) and the writer's Kysely queues what goes there.
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new ReadRoutingConnection(this.reader, this.writer, this.stats);
+    return new ReadRoutingConnection(this.reader, this.writer, this.stats, this.writing);
   }
   async beginTransaction(): Promise<void> {
     throw new Error('SQLite transactions are opened with inTransaction (src/db/database.ts), on the writing connection');
@@ -61,7 +85,7 @@ class ReadRoutingDriver implements Driver {
 
 /** The dialect of the handle services read and write through (`database.db`) on SQLite with a reader. */
 export class ReadRoutingDialect implements Dialect {
-  constructor(private readonly reader: SqliteDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats) {}
+  constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats) {}
   createDriver(): Driver { return new ReadRoutingDriver(this.reader, this.writer, this.stats); }
   createQueryCompiler() { return new SqliteQueryCompiler(); }
   createAdapter() { return new SqliteAdapter(); }

@@ -30,10 +30,11 @@ function prepared(stmt: SQLite.Statement): Prepared {
   };
 }
 
-export function cachingDatabase(sqlite: SQLite.Database): SqliteDatabase {
+export function cachingDatabase(sqlite: SQLite.Database): SqliteDatabase & { forget(text: string): void } {
   const cache = new Map<string, Prepared>();
   return {
     close: () => { cache.clear(); sqlite.close(); },
+    forget: (text: string) => { cache.delete(text); },
     prepare: (text: string) => {
       const hit = cache.get(text);
       if (hit && !hit.busy) {

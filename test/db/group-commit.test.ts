@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { inTransaction, openDatabase, type Database } from '../../src/db/database.js';
+import { ReadRoutingDialect } from '../../src/db/sqlite-reads.js';
+import { cachingDatabase } from '../../src/db/statement-cache.js';
 
 describe('SQLite group commit and reads beside the writer', () => {
   const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
@@ -112,5 +115,26 @@ describe('SQLite group commit and reads beside the writer', () => {
     expect((await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.db)).rows[0].journal_mode).toBe('wal');
     await expect(sql`begin`.execute(database.db)).rejects.toThrow(/inTransaction/);
     await expect(database.db.transaction().execute(async () => undefined)).rejects.toThrow(/inTransaction/);
+  });
+
+  it('asks the reader about a writing text once: later runs go straight to the writer', async () => {
+    const file = join(dir, 'routing.sqlite');
+    const writerSqlite = new SQLite(file);
+    writerSqlite.pragma('journal_mode = WAL');
+    writerSqlite.exec('create table w (id integer primary key, v integer)');
+    const writer = new Kysely<any>({ dialect: new SqliteDialect({ database: writerSqlite }) });
+    const cache = cachingDatabase(new SQLite(file, { readonly: true, fileMustExist: true }));
+    const prepared: string[] = [];
+    const reader = { ...cache, prepare: (text: string) => { prepared.push(text); return cache.prepare(text); } };
+    const routed = new Kysely<any>({ dialect: new ReadRoutingDialect(reader, writer, { statements: 0 }) });
+    try {
+      for (let v = 0; v < 5; v++) await sql`insert into w (v) values (${v})`.execute(routed);
+      for (let i = 0; i < 3; i++) expect(Number((await sql<{ n: number }>`select count(*) as n from w`.execute(routed)).rows[0].n)).toBe(5);
+      expect(prepared.filter((t) => t.startsWith('insert'))).toHaveLength(1);
+      expect(prepared.filter((t) => t.startsWith('select'))).toHaveLength(3);
+    } finally {
+      await routed.destroy();
+      await writer.destroy();
+    }
   });
 });
