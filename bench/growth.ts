@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { loadBenchConfig, ROOT } from './config.js';
-import { buildApp as compileService, freePort, spawnNode } from './proc.js';
+import { buildApp as compileService, freePort, spawnService } from './proc.js';
 import { openTarget, type Engine } from './target.js';
 import { graphqlPoster } from './queries.js';
 import { fetcher, injector } from './api.js';
@@ -45,7 +45,7 @@ async function measure(engine: Engine): Promise<GrowthEngine> {
     // a bulk insert would time PostgreSQL setting hint bits and an autovacuum racing the reads.
     // SQLite is measured as the service leaves it: it never runs ANALYZE (see bench/seed.ts).
     if (engine === 'postgres') await sql`VACUUM ANALYZE`.execute(db);
-    const service = await spawnNode({ args: [await compileService()], env: target.env, port, readyPath: '/readyz' });
+    const service = await spawnService({ args: [await compileService()], env: target.env, port, readyPath: '/readyz' });
     try {
       const svc = fetcher(service.url);
       // The keyset page starts in the middle of each store: a cursor found once, by offset.

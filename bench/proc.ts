@@ -95,6 +95,22 @@ export async function waitForHttp(url: string, timeoutMs: number, proc?: ChildPr
   }
 }
 
+/**
+ * The Node flags `npm start` gives the service (package.json's start script: what comes between
+ * `node` and `scripts/start.mjs`), so the service is measured as it runs.
+ */
+export function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const m = /\bnode((?:\s+--\S+)*)\s+scripts\/start\.mjs/.exec(start);
+  if (!m) throw new Error(`package.json's start script is not "node [--flags] scripts/start.mjs": ${start}`);
+  return m[1].split(/\s+/).filter(Boolean);
+}
+
+/** The bundled service (`entry`, given in `o.args`) with npm start's Node flags. */
+export function spawnService(o: SpawnOpts): Promise<Child & { readyMs: number }> {
+  return spawnNode({ ...o, nodeFlags: [...startFlags(), ...(o.nodeFlags ?? [])] });
+}
+
 export async function spawnNode(o: SpawnOpts): Promise<Child & { readyMs: number }> {
   let log = '';
   const started = performance.now();

@@ -4,7 +4,7 @@
 import { readFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { spawnNode, freePort, settle, sleep } from './proc.js';
+import { spawnService, freePort, settle, sleep } from './proc.js';
 import { ROOT } from './config.js';
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
@@ -83,7 +83,7 @@ export async function profileService(entry: string, env: Record<string, string>,
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
   const file = join(dir, `${load.name}.cpuprofile`);
-  const child = await spawnNode({
+  const child = await spawnService({
     args: [entry], nodeFlags: ['--import', join(ROOT, 'bench/profile-hook.mjs')],
     env: { ...env, PORT: String(port), BENCH_PROFILE_FILE: file }, port, readyPath: '/healthz',
   });

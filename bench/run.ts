@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { existsSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { loadBenchConfig, ROOT } from './config.js';
-import { buildApp as compileService, freePort, spawnNode, type Child } from './proc.js';
+import { buildApp as compileService, freePort, spawnNode, spawnService, type Child } from './proc.js';
 import { describeMachine } from './machine.js';
 import { openTarget, type Engine, type Target } from './target.js';
 import { seed } from './seed.js';
@@ -66,7 +66,7 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
     const seeded = await seed(target.send, containerOf(target.probe).database, { transactions: cfg.transactions, carts: cfg.carts, tag: `${engine}-${Date.now()}` });
     seeds.push({ engine, counts: seeded.counts, seconds: seeded.seconds });
     say(`${engine}: seeded in ${(seeded.seconds.api + seeded.seconds.bulk).toFixed(1)} s`);
-    const service = await spawnNode({ args: [entry], env: target.env, port, readyPath: '/readyz' });
+    const service = await spawnService({ args: [entry], env: target.env, port, readyPath: '/readyz' });
     children.push(service);
     const baselinePort = await freePort();
     const baseline = await spawnNode({

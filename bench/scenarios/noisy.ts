@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { percentile } from '../load.js';
 import { expectStatus, link, tokenChain } from '../api.js';
-import { cpuSeconds, freePort, spawnNode } from '../proc.js';
+import { cpuSeconds, freePort, spawnService } from '../proc.js';
 import type { ScenarioResult } from '../results.js';
 import { restHeaders, type Ctx } from '../context.js';
 import { ROOT } from '../config.js';
@@ -70,7 +70,7 @@ export async function noisyNeighbour(c: Ctx, entry: string): Promise<ScenarioRes
   const switches = ['RATE_LIMIT_PAUSE_AFTER', 'RATE_LIMIT_FAIR_SHARE', 'RESPONSE_PACE_ABOVE', 'RESPONSE_SLICE_MS'].filter((k) => process.env[k] !== undefined);
   for (const k of switches) env[k] = process.env[k]!;
   const port = await freePort();
-  const service = await spawnNode({ args: [entry], env: { ...env, PORT: String(port) }, port, readyPath: '/readyz' });
+  const service = await spawnService({ args: [entry], env: { ...env, PORT: String(port) }, port, readyPath: '/readyz' });
   let tenant: Awaited<ReturnType<typeof startTenantA>> | undefined;
   try {
     // Tenant A: a store of its own, with a tax linked to 30 categories (the zoom bomb's target).

@@ -17,6 +17,8 @@ import { appQuery, graphqlPoster, subscriptionSupport } from '../../bench/querie
 import { statementLog } from '../../bench/statements.js';
 import { writeReport, type Report } from '../../bench/report.js';
 import { verifyAccessToken } from '../../src/auth/jwt.js';
+import { startFlags } from '../../bench/proc.js';
+import { ROOT } from '../../bench/config.js';
 
 const ZOOM = 'zoom=items,items:item_options,items:item_category';
 
@@ -136,5 +138,13 @@ describe('benchmark helpers', () => {
     expect(second).toContain('another note');
     expect(second).not.toContain('a note');
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('the service under the bench', () => {
+  it('runs with the Node flags npm start gives it', () => {
+    const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+    expect(startFlags().length).toBeGreaterThan(0);
+    expect(start).toBe(`exec node ${startFlags().join(' ')} scripts/start.mjs`);
   });
 });

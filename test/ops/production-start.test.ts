@@ -96,6 +96,9 @@ describe('npm start in production', () => {
     const { port, pid } = await listening(s);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     expect(existsSync(attempts)).toBe(false);
+    // The server is the process npm started, with the start script's Node flags: its young
+    // generation's bound (decisions.md, issue 20 round 8) is set where no code of ours could set it.
+    expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain('--max-semi-space-size=32');
     process.kill(s.npmPid, 'SIGTERM');
     expect(await s.exited).toBe(0);
     for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
