@@ -154,4 +154,16 @@ describe.skipIf(!PG_URL)('BEGIN sent with a transaction\'s first statement', () 
     }));
     expect(trips).toBe(3);
   });
+
+  it('reads every column through its type\'s parser, alone, after BEGIN and before COMMIT', async () => {
+    const select = (v: number) => sql<Record<string, unknown>>`select ${v}::int as i, ${v % 2 === 0}::boolean as b, ${'12.50'}::numeric as n,
+      '2026-11-27T10:00:00Z'::timestamptz as at, null::text as none, ${'x'}::text as s`;
+    const expected = (v: number) => ({ i: v, b: v % 2 === 0, n: '12.50', at: new Date('2026-11-27T10:00:00Z'), none: null, s: 'x' });
+    expect((await select(1).execute(db)).rows).toEqual([expected(1)]);
+    const [first, then] = await db.transaction().execute(async (tx) => [(await select(2).execute(tx)).rows, (await last(select(3), tx)).rows]);
+    expect(first).toEqual([expected(2)]);
+    expect(then).toEqual([expected(3)]);
+    // Rows of a statement without parameters (the simple protocol, not through pg-frames.ts) alike.
+    expect((await sql`select 4::int as i, true as b`.execute(db)).rows).toEqual([{ i: 4, b: true }]);
+  });
 });
