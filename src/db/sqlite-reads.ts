@@ -11,6 +11,7 @@ import {
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type SqliteDatabase,
 } from 'kysely';
 import type { DB } from './__generated__/db-types.js';
+import { MAX_STATEMENTS } from './statement-cache.js';
 
 /** Read-only to SQLite (sqlite3_stmt_readonly) yet about the connection: never for the reader. */
 const CONNECTION_STATEMENT = /^\s*(begin|commit|end|rollback|savepoint|release|pragma|attach|detach|vacuum|analyze|reindex)\b/i;
@@ -28,7 +29,7 @@ class WritingTexts {
   private readonly texts = new Set<string>();
   has(text: string): boolean { return this.texts.has(text); }
   add(text: string): void {
-    if (this.texts.size >= 500) this.texts.clear();
+    if (this.texts.size >= MAX_STATEMENTS) this.texts.clear();
     this.texts.add(text);
   }
 }

@@ -6,7 +6,7 @@ import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { rowBuilder } from './row-builder.js';
 
-const MAX_STATEMENTS = 500;
+export const MAX_STATEMENTS = 500;
 
 interface Prepared extends SqliteStatement {
   readonly busy: boolean;
