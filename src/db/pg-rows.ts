@@ -37,7 +37,7 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
     const run = (text: string, values: unknown[] | undefined, begins: boolean, commits: boolean): Promise<pg.QueryResult | pg.QueryResult[]> => {
       const name = prepared ? statementName(text, values, generation) : undefined;
       // One statement with parameters (the extended protocol) goes through pg-frames.ts's query.
-      const query = (n: string | undefined) => (begins || commits || values?.length ? queryFramed(client, text, values!, { begins, commits }, 'array', n)
+      const query = (n: string | undefined) => (begins || commits || values?.length ? queryFramed(client, text, values!, { begins, commits }, n)
         : client.query({ text, values, rowMode: 'array', name: n }));
       let sent = query(name);
       if (name) {
