@@ -8,6 +8,8 @@ import type { Database } from '../src/db/database.js';
 export interface Statement {
   /** SQL text, whitespace collapsed, first 160 characters. */
   sql: string;
+  /** Its last 60 characters (a RETURNING clause is there, past the first 160 of a long insert). */
+  end: string;
   /**
    * SQLite: time SQLite itself spent in the statement (better-sqlite3 runs it synchronously).
    * PostgreSQL: time from handing it to the pool to its rows, round trip and waits included.
@@ -29,7 +31,10 @@ const seen: Statement[] = [];
 /** The same for SQLite, timed around better-sqlite3's synchronous call (no event-loop waits in it). */
 const native: Statement[] = [];
 
-const collapse = (text: string) => text.replace(/\s+/g, ' ').slice(0, 160);
+const collapse = (text: string) => {
+  const all = text.replace(/\s+/g, ' ');
+  return { sql: all.slice(0, 160), end: all.slice(-60) };
+};
 
 function wrapSqlite(): void {
   const probe = new SQLite(':memory:');
@@ -43,7 +48,7 @@ function wrapSqlite(): void {
       try {
         return original.apply(this, args);
       } finally {
-        native.push({ sql: collapse(this.source), ms: performance.now() - t });
+        native.push({ ...collapse(this.source), ms: performance.now() - t });
       }
     };
   }
@@ -59,7 +64,7 @@ export function statementLog(database: Database): StatementLog {
   if (proto && !proto.__benchWrapped) {
     const original = proto.executeQuery;
     proto.executeQuery = async function (this: unknown, compiled: { sql: string }, ...rest: unknown[]) {
-      const entry = { sql: collapse(compiled.sql), ms: 0 };
+      const entry = { ...collapse(compiled.sql), ms: 0 };
       seen.push(entry);
       const t = performance.now();
       try {
@@ -81,7 +86,7 @@ export function statementLog(database: Database): StatementLog {
         result = await fn();
         count = database.stats.statements - from;
         const run = list.slice(at).map((s) => ({ ...s }));
-        best = i === 0 || run.length !== best.length ? run : run.map((s, k) => ({ sql: s.sql, ms: Math.min(s.ms, best[k].ms) }));
+        best = i === 0 || run.length !== best.length ? run : run.map((s, k) => ({ ...s, ms: Math.min(s.ms, best[k].ms) }));
       }
       return { result, count, sql: best.map((s) => s.sql), statements: best };
     },

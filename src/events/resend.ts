@@ -12,7 +12,7 @@ import { ApiError, type FieldError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { formatTimestamp } from '../services/clock.js';
 import { idFromHref } from '../services/refs.js';
-import { appendEvent } from './log.js';
+import { appendEventReturning } from './log.js';
 import { snapshot } from './record.js';
 import { insertStatuses, statusRow, takes } from './queue.js';
 import { dataOf } from '../services/data-access.js';
@@ -56,7 +56,7 @@ export async function refeedTransaction(ctx: ServiceContext, transactionId: numb
   }
   if (errors.length) throw ApiError.invalid(errors);
   const now = formatTimestamp(ctx.clock.now());
-  const event = await inTransaction(dataOf(ctx).database, (tx) => appendEvent(tx, {
+  const event = await inTransaction(dataOf(ctx).database, (tx) => appendEventReturning(tx, {
     storeId: Number(txn.store_id), name: 'transaction/refeed', resourceType: 'transaction', resourceId: txn.id, occurredAt: now,
     payload: snapshot(r, txn), webhookIds: ids,
   }));

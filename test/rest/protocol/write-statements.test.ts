@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../helpers/app.js';
 import { json, link } from '../../helpers/rest.js';
-import { statementLog, type StatementLog } from '../../../bench/statements.js';
+import { statementLog, type Statement, type StatementLog } from '../../../bench/statements.js';
 import { gql } from '../../graphql/helpers.js';
 import { openWorld, type World } from './world.js';
 import { containerOf } from '../../../src/app.js';
@@ -79,5 +79,20 @@ describe.each(engines())('SQL statements of a write (%s)', (engine) => {
     // Nothing leaves the process (built-in gateway, no protections, no tax endpoint): the claim, the
     // load and the write are one transaction, so one BEGIN and one COMMIT (one fsync on SQLite).
     expect(control).toBe(2);
+  });
+
+  it("appends a write's events without reading their payloads back", async () => {
+    const cart = await newCart();
+    const appends = (statements: Statement[]) => statements.filter((s) => /\binsert into "?events"? \(/i.test(s.sql));
+    const customer = await log.around(() => w.req(link(w.store, 'svc:customers'), { method: 'POST', body: { first_name: 'Eve', last_name: 'Events', email: 'eve@example.com' } }), 1);
+    expect(customer.result.statusCode, customer.result.body).toBe(201);
+    const res = await w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() });
+    expect(res.statusCode, res.body).toBe(201);
+    const checkout = await log.around(() => w.req(link(cart, 'svc:checkout'), { method: 'POST', body: {} }), 1);
+    expect(checkout.result.statusCode, checkout.result.body).toBe(201);
+    const texts = [...appends(customer.statements), ...appends(checkout.statements)];
+    expect(texts.length, [...customer.sql, ...checkout.sql].join('\n')).toBe(2);
+    // Every write appends events; a payload sent back is a copy of what was just written, unread.
+    for (const s of texts) expect(s.end).not.toMatch(/returning \*/i);
   });
 });
