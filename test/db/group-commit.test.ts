@@ -33,8 +33,9 @@ describe('SQLite group commit and reads beside the writer', () => {
   it('commits transactions that wait together in fewer COMMITs, every one of them kept', async () => {
     const before = database.commits!.commits;
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => inTransaction(database, async (tx) => {
+      // No wait inside a member: on a slow machine a member that waits can outlast the 10 ms a
+      // group stays open, and every member would commit alone.
       await insert(tx, 1000 + i);
-      await tick();
       return i;
     })));
     expect(results).toEqual(Array.from({ length: 40 }, (_, i) => i));
@@ -57,21 +58,28 @@ describe('SQLite group commit and reads beside the writer', () => {
   });
 
   it('tells every member of a group whose transaction SQLite ended that it was not kept', async () => {
-    const outcomes = await Promise.allSettled([0, 1, 2].map((i) => inTransaction(database, async (tx) => {
-      await insert(tx, 3000 + i);
-      await tick();
-      // As SQLITE_FULL or SQLITE_IOERR would: the whole transaction is gone, earlier members' writes with it.
-      if (i === 1) {
-        await sql.raw('rollback').execute(tx);
-        throw new Error('the transaction was rolled back');
-      }
-    })));
-    expect(outcomes[0].status).toBe('rejected');
-    expect(outcomes[1].status).toBe('rejected');
-    expect(await count(sql`v in (3000, 3001)`)).toBe(0);
-    // A member after the failure runs in a group of its own and is kept.
-    expect(outcomes[2].status).toBe('fulfilled');
-    expect(await count(sql`v = 3002`)).toBe(1);
+    // Whether members 0 and 1 share a group depends on timing (a group closes 10 ms after its
+    // BEGIN; a slow machine can pass that within member 0). Whatever it was, a member is told it
+    // was kept exactly when its row is there; the shared case is tried until it happened.
+    let shared = 0;
+    for (let round = 0; round < 5 && shared === 0; round++) {
+      const v = 3000 + round * 10;
+      const outcomes = await Promise.allSettled([0, 1, 2].map((i) => inTransaction(database, async (tx) => {
+        await insert(tx, v + i);
+        // As SQLITE_FULL or SQLITE_IOERR would: the whole transaction is gone, earlier members' writes with it.
+        if (i === 1) {
+          await sql.raw('rollback').execute(tx);
+          throw new Error('the transaction was rolled back');
+        }
+      })));
+      expect(outcomes[1].status).toBe('rejected');
+      expect(await count(sql`v = ${v + 1}`)).toBe(0);
+      for (const i of [0, 2]) expect(await count(sql`v = ${v + i}`), `member ${i}: ${outcomes[i].status}`).toBe(outcomes[i].status === 'fulfilled' ? 1 : 0);
+      // A member after the failure runs in a group of its own and is kept.
+      expect(outcomes[2].status).toBe('fulfilled');
+      if (outcomes[0].status === 'rejected') shared++;
+    }
+    expect(shared).toBe(1);
   });
 
   it('tells every member of a group whose COMMIT failed, and keeps none of them', async () => {
