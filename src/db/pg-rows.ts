@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import { rowBuilder } from './row-builder.js';
 import { BEGIN, ENDS, LAST_STATEMENT, noRoundTrip, queryFramed } from './pg-frames.js';
-import { isStaleStatement, statementName } from './pg-statements.js';
+import { isStaleStatement, StatementNames } from './pg-statements.js';
 
 type Client = pg.PoolClient;
 
@@ -21,6 +21,7 @@ const objects = (res: pg.QueryResult) => ({
  */
 export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): pg.Pool {
   const prepared = opts.prepared ?? true;
+  const names = new StatementNames();
   const wrapped = new WeakMap<Client, Client>();
   const wrap = (client: Client): Client => {
     let w = wrapped.get(client);
@@ -35,7 +36,7 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
     // do, and a statement after it (which would run outside the transaction) is refused.
     let ended = false;
     const run = (text: string, values: unknown[] | undefined, begins: boolean, commits: boolean): Promise<pg.QueryResult | pg.QueryResult[]> => {
-      const name = prepared ? statementName(text, values, generation) : undefined;
+      const name = prepared ? names.name(text, values, generation) : undefined;
       // One statement with parameters (the extended protocol) goes through pg-frames.ts's query.
       const query = (n: string | undefined) => (begins || commits || values?.length ? queryFramed(client, text, values!, { begins, commits }, n)
         : client.query({ text, values, rowMode: 'array', name: n }));
@@ -44,7 +45,7 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
         sent = sent.catch((err: unknown) => {
           if (!isStaleStatement(err)) throw err;
           generation++;
-          const renamed = statementName(text, values, generation);
+          const renamed = names.name(text, values, generation);
           // The first statement of a transaction: nothing else ran in it, so it starts over.
           if (begins) return client.query('rollback').then(() => query(renamed));
           if (inTransaction) throw err;

@@ -12,9 +12,11 @@
 // cannot tell apart (the growth bench's REST page at 1,000,000: 9.4 ms named, 6.6 ms unnamed). So a
 // statement with ORDER BY stays unnamed and is planned with its values every time.
 //
-// Bounded: the first MAX_NAMED distinct texts with parameters get names, process-wide (the hot
+// Bounded: the first MAX_NAMED distinct texts with parameters get names, per pool (the hot
 // statements come first and stay; a text generated in many shapes, such as an IN list of each
-// length, cannot fill a connection's memory with plans).
+// length, cannot fill a connection's memory with plans). Per pool, not per process: a pool's
+// connections are the ones that hold the plans, and a second database in the process (a test
+// file after another in the same worker, a tool beside the service) starts with its own bound.
 //
 // A named statement goes stale when its tables change under it: another instance's migration
 // adds a column to a table read with `select *` ("cached plan must not change result type"), or
@@ -24,22 +26,26 @@
 // rolled back and begun again), is run again once; a later statement's error ends its transaction
 // as any error does, and the next one uses the new names.
 
-/** At most this many distinct statement texts are named, per process. */
+/** At most this many distinct statement texts are named, per pool. */
 export const MAX_NAMED = 256;
 
-const names = new Map<string, string>();
 /** A read in an order: its plan depends on the data's size (see above). */
 const ORDERED = /\border\s+by\b/i;
 
-/** The name of a statement text on a connection of `generation`, or undefined to send it unnamed. */
-export function statementName(text: string, values: readonly unknown[] | undefined, generation: number): string | undefined {
-  if (!values?.length) return undefined;
-  let base = names.get(text);
-  if (base === undefined) {
-    if (names.size >= MAX_NAMED || ORDERED.test(text)) return undefined;
-    names.set(text, base = `k${names.size}`);
+/** The names a pool's connections give statement texts. */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+
+  /** The name of a statement text on a connection of `generation`, or undefined to send it unnamed. */
+  name(text: string, values: readonly unknown[] | undefined, generation: number): string | undefined {
+    if (!values?.length) return undefined;
+    let base = this.names.get(text);
+    if (base === undefined) {
+      if (this.names.size >= MAX_NAMED || ORDERED.test(text)) return undefined;
+      this.names.set(text, base = `k${this.names.size}`);
+    }
+    return generation ? `${base}_${generation}` : base;
   }
-  return generation ? `${base}_${generation}` : base;
 }
 
 /** Whether a named statement's error means its prepared form is gone or out of date (not the statement's fault). */
