@@ -26,10 +26,16 @@ export interface StatementLog {
   around<T>(fn: () => Promise<T>, repeat?: number): Promise<{ result: T; count: number; sql: string[]; statements: Statement[] }>;
 }
 
-/** Every statement this process ran since the wrapper was installed (one list for all databases). */
+/** Every statement this process ran while a log was measuring (one list for all databases). */
 const seen: Statement[] = [];
 /** The same for SQLite, timed around better-sqlite3's synchronous call (no event-loop waits in it). */
 const native: Statement[] = [];
+/**
+ * Logs measuring now. The wrappers stay installed for the process (prototypes are shared), so
+ * outside a measurement they record nothing: a test file that ran one leaves no growing list and
+ * no cost behind for the files after it in the same worker.
+ */
+let measuring = 0;
 
 const collapse = (text: string) => {
   const all = text.replace(/\s+/g, ' ');
@@ -48,7 +54,7 @@ function wrapSqlite(): void {
       try {
         return original.apply(this, args);
       } finally {
-        native.push({ ...collapse(this.source), ms: performance.now() - t });
+        if (measuring) native.push({ ...collapse(this.source), ms: performance.now() - t });
       }
     };
   }
@@ -64,6 +70,7 @@ export function statementLog(database: Database): StatementLog {
   if (proto && !proto.__benchWrapped) {
     const original = proto.executeQuery;
     proto.executeQuery = async function (this: unknown, compiled: { sql: string }, ...rest: unknown[]) {
+      if (!measuring) return original.call(this, compiled, ...rest);
       const entry = { ...collapse(compiled.sql), ms: 0 };
       seen.push(entry);
       const t = performance.now();
@@ -80,13 +87,19 @@ export function statementLog(database: Database): StatementLog {
       let best: Statement[] = [];
       let count = 0;
       let result!: Awaited<ReturnType<typeof fn>>;
-      for (let i = 0; i < repeat; i++) {
-        const from = database.stats.statements;
-        const at = list.length;
-        result = await fn();
-        count = database.stats.statements - from;
-        const run = list.slice(at).map((s) => ({ ...s }));
-        best = i === 0 || run.length !== best.length ? run : run.map((s, k) => ({ ...s, ms: Math.min(s.ms, best[k].ms) }));
+      measuring++;
+      try {
+        for (let i = 0; i < repeat; i++) {
+          const from = database.stats.statements;
+          const at = list.length;
+          result = await fn();
+          count = database.stats.statements - from;
+          const run = list.slice(at).map((s) => ({ ...s }));
+          best = i === 0 || run.length !== best.length ? run : run.map((s, k) => ({ ...s, ms: Math.min(s.ms, best[k].ms) }));
+        }
+      } finally {
+        // The last measurement to end empties the lists: nothing reads them between measurements.
+        if (--measuring === 0) { seen.length = 0; native.length = 0; }
       }
       return { result, count, sql: best.map((s) => s.sql), statements: best };
     },
