@@ -12,11 +12,19 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // The bundled service, built once for the tests that start it as a process (test/helpers/server-entry.ts).
+    globalSetup: ['test/setup/server-bundle.ts'],
     // A guard against hangs, not a speed check: CI shares two cores among three files at a time,
     // and the heavier suites (two instances, fuzzing) ran twice as long there as on a quiet machine.
     testTimeout: 90_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Files share their worker's modules: loading the service's module graph again for each of 165
+    // files was 466-545 s of CPU per run (a third of all test time; 46 s shared). A file therefore
+    // restores what it changes in process-wide state (fake timers, spies: afterEach) and holds no
+    // process-wide bound of its own (the named-statement bound is per pool, the bench's statement
+    // log records only while it measures). docs/decisions.md, "Suite time".
+    isolate: false,
     // Most suites wait on PostgreSQL, sockets and timers rather than the CPU: on 2 cores, three
     // files at a time finish well before the default one (cores - 1).
     maxWorkers: 3,

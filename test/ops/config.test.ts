@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { ROOT } from '../../scripts/reliability/child.js';
+import { serverEntry } from '../helpers/server-entry.js';
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -80,9 +81,9 @@ describe('configuration from the environment', () => {
   });
 });
 
-/** Runs src/main.ts with `env` until it exits (these starts all fail before listening). */
+/** Runs the service (as bundled for `npm start`) with `env` until it exits (these starts all fail before listening). */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
+  const proc = spawn(process.execPath, [serverEntry()], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: mkdtempSync(join(tmpdir(), 'config-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

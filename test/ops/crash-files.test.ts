@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerChild } from '../../scripts/reliability/child.js';
 import { api, freePort, openSession, type Session } from '../../scripts/reliability/api.js';
 import { engines, PG_URL } from '../helpers/app.js';
+import { serverEntry } from '../helpers/server-entry.js';
 import { multipart, walk } from '../rest/downloadables/setup.js';
 
 const children: ServerChild[] = [];
@@ -89,7 +90,7 @@ async function world(engine: string, storage: Storage = 'disk'): Promise<World> 
 }
 
 async function start(w: World): Promise<ServerChild> {
-  const s = await startServer(w.env, 90_000);
+  const s = await startServer(w.env, 90_000, serverEntry());
   children.push(s);
   return s;
 }

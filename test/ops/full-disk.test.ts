@@ -16,6 +16,7 @@ import { JWT_SECRET, ROOT } from '../../scripts/reliability/child.js';
 import { api, freePort, openSession, type Session } from '../../scripts/reliability/api.js';
 import { engines, PG_URL } from '../helpers/app.js';
 import { multipart, walk } from '../rest/downloadables/setup.js';
+import { serverEntry } from '../helpers/server-entry.js';
 
 const probe = mkdtempSync(join(tmpdir(), 'tmpfs-probe-'));
 const canMount = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', `mount -t tmpfs -o size=1m tmpfs "${probe}"`]).status === 0;
@@ -64,7 +65,7 @@ async function startOnTmpfs(engine: string, sizeMb: number): Promise<Server> {
     FILE_STORAGE: 'disk',
   };
   const proc = spawn('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c',
-    `mount -t tmpfs -o size=${sizeMb}m tmpfs "$DATA_DIR" && exec "${process.execPath}" --import tsx src/main.ts`], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    `mount -t tmpfs -o size=${sizeMb}m tmpfs "$DATA_DIR" && exec "${process.execPath}" "${serverEntry()}"`], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   procs.push(proc);
   let out = '';
   proc.stdout!.on('data', (d) => { out += d; });

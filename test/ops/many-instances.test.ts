@@ -13,6 +13,7 @@ import { makeApp, PG_URL, type TestApp } from '../helpers/app.js';
 import { call, tokenChain } from '../helpers/rest.js';
 import { migrations } from '../../src/db/migrate.js';
 import { startServer, type ServerChild } from '../../scripts/reliability/child.js';
+import { serverEntry } from '../helpers/server-entry.js';
 
 const names = migrations.map((m) => m.name);
 
@@ -54,7 +55,7 @@ describe('several processes on one new SQLite file', () => {
   it('start together: all listen, each migration is applied once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'many-sqlite-'));
     const file = join(dir, 'shared.sqlite');
-    const started = await Promise.allSettled(Array.from({ length: 3 }, (_v, i) => startServer({ DATA_DIR: join(dir, `d${i}`), DATABASE_URL: file }, 90_000)));
+    const started = await Promise.allSettled(Array.from({ length: 3 }, (_v, i) => startServer({ DATA_DIR: join(dir, `d${i}`), DATABASE_URL: file }, 90_000, serverEntry())));
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
     expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
     for (const s of servers) expect((await fetch(`${s.url}/readyz`)).status).toBe(200);

@@ -1,28 +1,24 @@
 // `npm start` runs the service bundled into one file by esbuild (scripts/bundle.mjs). Packages that
 // look for files of their own, native addons, CommonJS inside ESM: a bundle can break at run time
-// where the sources work. This builds the bundle and runs it as a real process through the paths
-// that touch those: SQLite writes, the token chain, GraphQL (graphql-jit), HAL+XML and Siren,
-// GraphiQL and its assets, metrics, and a clean SIGTERM.
+// where the sources work. This runs the bundle (built for the test run, test/setup/server-bundle.ts)
+// as a real process through the paths that touch those: SQLite writes, the token chain, GraphQL
+// (graphql-jit), HAL+XML and Siren, GraphiQL and its assets, metrics, and a clean SIGTERM.
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ROOT, startServer, type ServerChild } from '../../scripts/reliability/child.js';
+import { startServer, type ServerChild } from '../../scripts/reliability/child.js';
 import { CLIENT_FORM } from '../helpers/rest.js';
+import { serverEntry } from '../helpers/server-entry.js';
 
 describe('the bundled server', () => {
   let server: ServerChild | undefined;
-  // Inside the project, so schema/ and node_modules are found the way they are from dist/.
-  const outDir = join(ROOT, 'dist', `bundle-test-${process.pid}`);
   afterAll(() => {
     if (server && server.proc.exitCode === null) server.proc.kill('SIGKILL');
-    rmSync(outDir, { recursive: true, force: true });
   });
 
   it('is ASCII, serves REST, GraphQL, GraphiQL and metrics, and shuts down cleanly', async () => {
-    const { bundle } = (await import(pathToFileURL(join(ROOT, 'scripts', 'bundle.mjs')).href)) as { bundle: (out: string) => Promise<string> };
-    const entry = await bundle(join(outDir, 'server.mjs'));
+    const entry = serverEntry();
     // V8 keeps the script's text in the heap for as long as the service runs: one byte per
     // character only while every character is ASCII (scripts/bundle.mjs drops comments for this).
     const text = readFileSync(entry, 'utf8');

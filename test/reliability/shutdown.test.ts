@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type ServerChild } from '../../scripts/reliability/child.js';
 import { CLIENT_FORM } from '../helpers/rest.js';
+import { serverEntry } from '../helpers/server-entry.js';
 
 const refused = (port: number) => new Promise<boolean>((resolve) => {
   const s = connect(port, '127.0.0.1');
@@ -20,7 +21,7 @@ describe('graceful shutdown', () => {
 
   it('finishes the request in flight, refuses new connections and exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'shutdown-'));
-    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: join(dataDir, 'db.sqlite') });
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: join(dataDir, 'db.sqlite') }, 60_000, serverEntry());
     // A registration whose body arrives in two halves: it is in flight when the signal comes.
     const body = new URLSearchParams(CLIENT_FORM).toString();
     const socket = connect(server.port, '127.0.0.1');
