@@ -55,3 +55,37 @@ export async function openTwoStores(scratch: ScratchDatabases): Promise<{ databa
   const [storeA, storeB] = await twoStores(database);
   return { database, repo: new Repository(database), storeA, storeB };
 }
+
+export interface ScratchPgDatabases {
+  /** A fresh PostgreSQL database (not a schema: a server process connects to it by URL); its URL. */
+  create(): Promise<string>;
+  /** Drops every database created, closing what is still connected to it: for afterAll. */
+  dropAll(): Promise<void>;
+}
+
+/** Whole PostgreSQL databases for tests that run the service as a process of its own. */
+export function scratchPgDatabases(prefix: string): ScratchPgDatabases {
+  const names: string[] = [];
+  const admin = async (statements: string[]) => {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      for (const s of statements) await c.query(s);
+    } finally {
+      await c.end();
+    }
+  };
+  return {
+    async create() {
+      const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
+      await admin([`CREATE DATABASE "${name}"`]);
+      names.push(name);
+      const url = new URL(PG_URL!);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    async dropAll() {
+      if (names.length) await admin(names.splice(0).map((n) => `DROP DATABASE IF EXISTS "${n}" WITH (FORCE)`));
+    },
+  };
+}

@@ -14,32 +14,16 @@ import { startServer, type ServerChild } from '../../scripts/reliability/child.j
 import { api, freePort, openSession, type Session } from '../../scripts/reliability/api.js';
 import { engines, PG_URL } from '../helpers/app.js';
 import { serverEntry } from '../helpers/server-entry.js';
+import { scratchPgDatabases } from '../helpers/scratch-db.js';
 import { multipart, walk } from '../rest/downloadables/setup.js';
 
 const children: ServerChild[] = [];
-const databases: string[] = [];
+const databases = scratchPgDatabases('i16_crash');
 
 afterAll(async () => {
   for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL');
-  if (!databases.length) return;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await databases.dropAll();
 });
-
-/** A fresh PostgreSQL database (dropped after the file). */
-async function pgDatabase(): Promise<string> {
-  const name = `i16_crash_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(PG_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 interface World {
   env: Record<string, string>;
@@ -57,7 +41,7 @@ async function world(engine: string, storage: Storage = 'disk'): Promise<World> 
   const dataDir = mkdtempSync(join(tmpdir(), `crash-files-${engine}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const databaseUrl = engine === 'postgres' ? await pgDatabase() : join(dataDir, 'db.sqlite');
+  const databaseUrl = engine === 'postgres' ? await databases.create() : join(dataDir, 'db.sqlite');
   const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: String(port), BASE_URL: base, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', WEBHOOK_POLL_MS: '0', FILE_STORAGE: storage };
   const query = async (text: string, values: unknown[] = []) => {
     const c = new pg.Client({ connectionString: databaseUrl });

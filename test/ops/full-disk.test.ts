@@ -10,40 +10,24 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JWT_SECRET, ROOT } from '../../scripts/reliability/child.js';
 import { api, freePort, openSession, type Session } from '../../scripts/reliability/api.js';
-import { engines, PG_URL } from '../helpers/app.js';
+import { engines } from '../helpers/app.js';
 import { multipart, walk } from '../rest/downloadables/setup.js';
 import { serverEntry } from '../helpers/server-entry.js';
+import { scratchPgDatabases } from '../helpers/scratch-db.js';
 
 const probe = mkdtempSync(join(tmpdir(), 'tmpfs-probe-'));
 const canMount = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', `mount -t tmpfs -o size=1m tmpfs "${probe}"`]).status === 0;
 if (!canMount) console.log('[skip] full disk: this machine does not allow a tmpfs in a user namespace (unshare --user --mount)');
 
 const procs: ChildProcess[] = [];
-const databases: string[] = [];
+const databases = scratchPgDatabases('i16_disk');
 afterAll(async () => {
   for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
-  if (!databases.length) return;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await databases.dropAll();
 });
-
-async function pgDatabase(): Promise<string> {
-  const name = `i16_disk_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(PG_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 interface Server {
   base: string;
@@ -58,7 +42,7 @@ async function startOnTmpfs(engine: string, sizeMb: number): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env, MODE: 'production', HOST: '127.0.0.1', PORT: String(port), BASE_URL: base, JWT_SECRET, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0',
-    DATA_DIR: dataDir, DATABASE_URL: engine === 'postgres' ? await pgDatabase() : join(dataDir, 'db.sqlite'),
+    DATA_DIR: dataDir, DATABASE_URL: engine === 'postgres' ? await databases.create() : join(dataDir, 'db.sqlite'),
     STORAGE_MIN_FREE_BYTES: String(3 * 1024 * 1024), MAX_UPLOAD_BYTES: String(64 * 1024 * 1024),
     // Files on the full disk: with files in PostgreSQL (the default there) a full disk is the
     // database server's (53100 → 507, checked in pg-refusing.test.ts), which no test here can fill.
