@@ -17,7 +17,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Tx } from '../db/database.js';
 import type { FileStore } from './file-store.js';
@@ -40,6 +40,28 @@ export interface StagedBlob {
 export class BlobTooLargeError extends Error {
   constructor(readonly limit: number) {
     super(`the file is larger than ${limit} bytes`);
+  }
+}
+
+/** Counts and hashes an upload as it passes; past `maxBytes` it fails the copy with BlobTooLargeError. */
+export class UploadMeter extends Transform {
+  size = 0;
+  private readonly hash = createHash('sha256');
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return done(new BlobTooLargeError(this.maxBytes));
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+
+  /** The SHA-256 of everything that passed, hex (once the copy is done). */
+  sha256(): string {
+    return this.hash.digest('hex');
   }
 }
 
@@ -119,18 +141,9 @@ export class BlobStore implements FileStore {
     await mkdir(this.tempDir, { recursive: true, mode: 0o700 });
     const key = this.newKey(storeId);
     const tempPath = join(this.tempDir, `${randomBytes(16).toString('hex')}.part`);
-    const hash = createHash('sha256');
-    let size = 0;
     let sourceFailed: unknown;
     source.once('error', (err) => { sourceFailed ??= err; });
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > maxBytes) return done(new BlobTooLargeError(maxBytes));
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const meter = new UploadMeter(maxBytes);
     const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600, flush: true });
     try {
       await pipeline(source, meter, out);
@@ -146,7 +159,7 @@ export class BlobStore implements FileStore {
       throw err;
     }
     this.fullSince = undefined;
-    return { key, tempPath, size, sha256: hash.digest('hex') };
+    return { key, tempPath, size: meter.size, sha256: meter.sha256() };
   }
 
   /**

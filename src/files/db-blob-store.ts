@@ -4,12 +4,12 @@
 // crash rules are the disk store's: a file is received completely ('receiving' → 'received'), put
 // in place ('placed') by an UPDATE inside the transaction of the write that names it, and what a
 // crash leaves ('receiving' and 'received' rows, placed files no row names) is swept at start.
-import { createHash, randomBytes } from 'node:crypto';
-import { Readable, Transform, Writable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../db/database.js';
-import { BlobSourceError, BlobTooLargeError, StorageFullError, type OpenBlob, type StagedBlob } from './blob-store.js';
+import { BlobSourceError, BlobTooLargeError, StorageFullError, UploadMeter, type OpenBlob, type StagedBlob } from './blob-store.js';
 import type { FileStore } from './file-store.js';
 
 /** Bytes per stored chunk: big enough to keep statements few, small enough to keep memory flat. */
@@ -30,8 +30,6 @@ export class DatabaseBlobStore implements FileStore {
     const key = this.newKey(storeId);
     const { id } = await this.db.insertInto('file_blobs').values({ key, store_id: storeId, state: 'receiving' })
       .returning('id').executeTakeFirstOrThrow();
-    const hash = createHash('sha256');
-    let size = 0;
     let seq = 0;
     let pending: Buffer[] = [];
     let pendingBytes = 0;
@@ -47,14 +45,7 @@ export class DatabaseBlobStore implements FileStore {
       await this.db.insertInto('file_chunks').values({ blob_id: id, seq: seq++, data }).execute()
         .catch((err: unknown) => { dbFailed = err; throw err; });
     };
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > maxBytes) return done(new BlobTooLargeError(maxBytes));
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const meter = new UploadMeter(maxBytes);
     const sink = new Writable({
       // One chunk row at a time: the stream waits for each INSERT, so memory holds at most CHUNK + one read.
       write(chunk: Buffer, _enc, done) {
@@ -76,8 +67,8 @@ export class DatabaseBlobStore implements FileStore {
     let sha256: string;
     try {
       await pipeline(source, meter, sink);
-      sha256 = hash.digest('hex');
-      await this.db.updateTable('file_blobs').set({ state: 'received', size, sha256 }).where('id', '=', id).execute();
+      sha256 = meter.sha256();
+      await this.db.updateTable('file_blobs').set({ state: 'received', size: meter.size, sha256 }).where('id', '=', id).execute();
     } catch (err) {
       await this.db.deleteFrom('file_blobs').where('id', '=', id).execute().catch(() => undefined);
       if (err instanceof BlobTooLargeError) throw err;
@@ -86,7 +77,7 @@ export class DatabaseBlobStore implements FileStore {
       throw err;
     }
     this.fullSince = undefined;
-    return { key, tempPath: key, size, sha256 };
+    return { key, tempPath: key, size: meter.size, sha256 };
   }
 
   private full(err: unknown): StorageFullError {
