@@ -5,29 +5,18 @@
 // main pages go to $SCREENSHOT_DIR (or a temp folder); no page may be wider than the screen, break
 // its CSP or load anything from another host. Skips, saying why, without /usr/bin/chromium.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { call, CLIENT_FORM, json, link, tokenChain, type Chain } from '../helpers/rest.js';
+import { freePort } from '../../scripts/reliability/api.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 if (!HAVE_CHROMIUM) console.log(`[skip] browsable HTML facade: ${CHROMIUM} is missing (apt-get install chromium)`);
 const PHONE = { width: 390, height: 844 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The stored state a form round-trip must leave as it was. */
 function state(body: any): unknown {

@@ -3,7 +3,6 @@
 // and /admin "Get Token" (credentials shown once). Skips, saying why, without /usr/bin/chromium.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -12,21 +11,11 @@ import { makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, tokenChain, type Chain } from '../helpers/rest.js';
 import { emailOf } from '../auth/code-flow.js';
 import { PASSWORD, pkce, registerClient } from '../auth/helpers.js';
+import { freePort } from '../../scripts/reliability/api.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 if (!HAVE_CHROMIUM) console.log(`[skip] browser flows: ${CHROMIUM} is missing (apt-get install chromium)`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(!HAVE_CHROMIUM)('browser flows in headless Chromium', () => {
   let t: TestApp;

@@ -2,7 +2,6 @@
 // against the service on a real port, configured with the hosted API's names (curie `fx`, header
 // FOXY-API-VERSION): token refresh after a 401, follow, paging, zoom, create, patch, put, delete,
 // checkout with an empty action POST, and webhooks checked with the SDK's own signature helper.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error the package's "exports" carry no types; they are imported from its files below.
 import * as sdk from '@foxy.io/sdk';
@@ -11,20 +10,12 @@ import { Webhook } from 'standardwebhooks';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { CLIENT_FORM, uniq } from '../helpers/rest.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { freePort } from '../../scripts/reliability/api.js';
 
 const { Backend } = sdk as typeof Sdk;
 const NAMES = { curieName: 'fx', versionHeader: 'FOXY-API-VERSION' };
 const KEY = 'sdk webhook key 0123456789';
 const WHSEC = `whsec_${Buffer.from('standard webhooks secret bytes!!').toString('base64')}`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
 
 /** The credentials an integration starts from: registration, a user and a store, by `fx:` links. */
 async function credentials(base: string) {
