@@ -47,6 +47,7 @@ export class BlobTooLargeError extends Error {
 export class UploadMeter extends Transform {
   size = 0;
   private readonly hash = createHash('sha256');
+  private digest?: string;
 
   constructor(private readonly maxBytes: number) {
     super();
@@ -59,9 +60,9 @@ export class UploadMeter extends Transform {
     done(null, chunk);
   }
 
-  /** The SHA-256 of everything that passed, hex (once the copy is done). */
+  /** The SHA-256 of everything that passed, hex (once the copy is done; a hash digests once, so it is kept). */
   sha256(): string {
-    return this.hash.digest('hex');
+    return this.digest ??= this.hash.digest('hex');
   }
 }
 
