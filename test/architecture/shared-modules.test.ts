@@ -22,6 +22,7 @@ const FORBIDDEN: [RegExp, string][] = [
   [/\bvi\.(mock|doMock|unmock|hoisted)\(/, 'module mocks (they replace the module for every later file in the worker)'],
   [/\bprocess\.env(\.\w+|\[[^\]]+\])\s*=[^=]/, 'assigning process.env (later files would see it; pass config to makeApp instead)'],
   [/\bdelete\s+process\.env\b/, 'deleting from process.env'],
+  [/\bObject\.assign\(\s*process\.env\b/, 'assigning process.env (later files would see it; pass config to makeApp instead)'],
   [/\bprocess\.chdir\(/, 'changing the working directory'],
 ];
 const UNDONE: [RegExp, RegExp, string][] = [
@@ -52,6 +53,8 @@ describe('test files sharing their worker\'s modules', () => {
     expect(breaches('a.test.ts', "process.env.PORT = '1';")).toHaveLength(1);
     expect(breaches('a.test.ts', "process.env['PORT'] = '1';")).toHaveLength(1);
     expect(breaches('a.test.ts', "if (process.env.PORT === '1') {}")).toEqual([]);
+    expect(breaches('a.test.ts', "Object.assign(process.env, { PORT: '1' });")).toHaveLength(1);
+    expect(breaches('a.test.ts', "const env = { ...process.env, PORT: '1' };")).toEqual([]);
     expect(breaches('a.test.ts', 'vi.useFakeTimers();')).toHaveLength(1);
     expect(breaches('a.test.ts', 'vi.useFakeTimers(); afterEach(() => vi.useRealTimers());')).toEqual([]);
     expect(breaches('a.test.ts', 'const s = vi.spyOn(o, "f");')).toHaveLength(1);
