@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
 import { decodeRow, type Values, type ValuesOf } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
-import type { Tx } from '../db/database.js';
+import { orderedByKey, type Tx } from '../db/database.js';
 import type { TaxRule } from './taxes.js';
 import type { ProtectionRow } from './fraud.js';
 import { dataOf } from '../services/data-access.js';
@@ -62,7 +62,7 @@ const ITEMS_SQL = (dialect: 'sqlite' | 'postgres', customerId: number, cartId: n
   (select config from native_integrations n where n.store_id = s.id and n.provider = ${'custom_tax'}) as _custom_tax
   from items i inner join stores s on s.id = i.store_id left join item_categories c on c.id = i.item_category_id
   left join customers cu on cu.id = ${customerId}
-  where i.cart_id = ${cartId} order by i.id limit 10000`;
+  where i.cart_id = ${cartId} order by i.id limit 10000${orderedByKey}`;
 
 /** Reads inside the checkout's transaction (`tx`), which holds the claim: the cart cannot change meanwhile. */
 export async function loadCheckoutData(ctx: ServiceContext, cart: ValuesOf<'cart'>, tx: Tx): Promise<CheckoutData> {
@@ -89,7 +89,7 @@ export async function loadCheckoutData(ctx: ServiceContext, cart: ValuesOf<'cart
   });
   const { rows: taxRows } = await sql<TaxRow>`select t.*, l.item_category_id as _category from taxes t
     left join tax_item_categories l on l.tax_id = t.id and l.store_id = ${storeId}
-    where t.store_id = ${storeId} order by t.id`.execute(tx);
+    where t.store_id = ${storeId} order by t.id${orderedByKey}`.execute(tx);
   const taxes: TaxRule[] = [];
   for (const t of taxRows) {
     const last = taxes[taxes.length - 1];
@@ -109,7 +109,7 @@ export async function loadCheckoutData(ctx: ServiceContext, cart: ValuesOf<'cart
   const protections = setId != null ? await tx.selectFrom('fraud_protections as f')
     .innerJoin('payment_method_set_fraud_protections as p', 'p.fraud_protection_id', 'f.id')
     .select(['f.id', 'f.type', 'f.json', 'f.score_threshold_reject'])
-    .where('p.payment_method_set_id', '=', Number(setId)).orderBy('f.id').execute() : [];
+    .where('p.payment_method_set_id', '=', Number(setId)).orderBy('f.id').modifyEnd(orderedByKey).execute() : [];
   let customTaxUrl: string | undefined;
   try {
     customTaxUrl = settings?._custom_tax ? (JSON.parse(settings._custom_tax) as { url?: string }).url : undefined;

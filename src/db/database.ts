@@ -4,11 +4,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { DB } from './__generated__/db-types.js';
 import { cachingDatabase } from './statement-cache.js';
 import { fastRowPool } from './pg-rows.js';
 import { LAST_STATEMENT } from './pg-frames.js';
+import { ORDERED_BY_KEY } from './pg-statements.js';
 import { QueryTemplates } from './query-templates.js';
 import { GroupCommit } from './group-commit.js';
 import { ReadRoutingDialect } from './sqlite-reads.js';
@@ -128,6 +129,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 export function lastOfTransaction<R>(q: CompiledQuery<R>): CompiledQuery<R> {
   return { ...q, sql: q.sql + LAST_STATEMENT };
 }
+
+/**
+ * Marks a read whose ORDER BY sorts only the rows one key finds (a cart's items, a store's taxes):
+ * on PostgreSQL it is a named statement, planned once per connection, where other ordered reads are
+ * planned with their values every time (pg-statements.ts). A comment elsewhere.
+ */
+export const orderedByKey = sql.raw(ORDERED_BY_KEY);
 
 /**
  * Runs `fn` in a write transaction. SQLite gets BEGIN IMMEDIATE so a second process writing the same

@@ -10,7 +10,11 @@
 // reads by key, inserts and updates, and wrong for a store's rows read in an order (pages, feeds):
 // a store of 1,000,000 transactions and one of 100 want different plans, which a generic plan
 // cannot tell apart (the growth bench's REST page at 1,000,000: 9.4 ms named, 6.6 ms unnamed). So a
-// statement with ORDER BY stays unnamed and is planned with its values every time.
+// statement with ORDER BY stays unnamed and is planned with its values every time, unless its text
+// says (ORDERED_BY_KEY) that the rows it orders are the handful one key finds (a cart's items, a
+// store's taxes): their plan is an index look-up by that key at any size, and planning such a
+// statement every time was the largest part of PostgreSQL's work in a checkout (decisions.md,
+// "Issue 20, round 11").
 //
 // Bounded: the first MAX_NAMED distinct texts with parameters get names, per pool (the hot
 // statements come first and stay; a text generated in many shapes, such as an IN list of each
@@ -32,6 +36,12 @@ export const MAX_NAMED = 256;
 /** A read in an order: its plan depends on the data's size (see above). */
 const ORDERED = /\border\s+by\b/i;
 
+/**
+ * Ends the text of a read whose ORDER BY sorts only the rows one key finds (see above): it is named
+ * like any other statement. A comment, so any engine runs the text as it is.
+ */
+export const ORDERED_BY_KEY = ' /* ordered within one key */';
+
 /** The names a pool's connections give statement texts. */
 export class StatementNames {
   private readonly names = new Map<string, string>();
@@ -41,7 +51,7 @@ export class StatementNames {
     if (!values?.length) return undefined;
     let base = this.names.get(text);
     if (base === undefined) {
-      if (this.names.size >= MAX_NAMED || ORDERED.test(text)) return undefined;
+      if (this.names.size >= MAX_NAMED || (ORDERED.test(text) && !text.endsWith(ORDERED_BY_KEY))) return undefined;
       this.names.set(text, base = `k${this.names.size}`);
     }
     return generation ? `${base}_${generation}` : base;

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { fastRowPool } from '../../src/db/pg-rows.js';
 import { MAX_NAMED } from '../../src/db/pg-statements.js';
+import { orderedByKey } from '../../src/db/database.js';
 import { PG_URL } from '../helpers/app.js';
 
 if (!PG_URL) console.log('[skip] named statements: TEST_DATABASE_URL is not set');
@@ -68,6 +69,14 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
     const page = () => sql`select * from t where id >= ${1} order by id limit ${10}`.execute(db);
     const { parses: n } = await counted(async () => { for (let i = 0; i < 3; i++) await page(); });
     expect(n).toBe(3);
+  });
+
+  it('names a read whose order is within one key (marked so): parsed once per connection', async () => {
+    const db = open();
+    const items = () => sql`select * from t where id >= ${1} order by id${orderedByKey}`.execute(db);
+    const { parses: n } = await counted(async () => { for (let i = 0; i < 3; i++) await items(); });
+    expect(n).toBe(1);
+    expect((await items()).rows).toEqual([{ id: 1, name: 'one' }, { id: 2, name: 'two' }]);
   });
 
   it('parses every time when switched off', async () => {
