@@ -4,6 +4,7 @@
 // statements are and which of them cost.
 import SQLite from 'better-sqlite3';
 import type { Database } from '../src/db/database.js';
+import { PIPELINE } from '../src/db/pg-rows.js';
 
 export interface Statement {
   /** SQL text, whitespace collapsed, first 160 characters. */
@@ -69,10 +70,12 @@ export function statementLog(database: Database): StatementLog {
   while (proto && !Object.prototype.hasOwnProperty.call(proto, 'executeQuery')) proto = Object.getPrototypeOf(proto);
   if (proto && !proto.__benchWrapped) {
     const original = proto.executeQuery;
-    proto.executeQuery = async function (this: unknown, compiled: { sql: string }, ...rest: unknown[]) {
+    proto.executeQuery = async function (this: unknown, compiled: { sql: string; parameters: readonly unknown[] }, ...rest: unknown[]) {
       if (!measuring) return original.call(this, compiled, ...rest);
-      const entry = { ...collapse(compiled.sql), ms: 0 };
-      seen.push(entry);
+      // A pipeline (src/db/database.ts, pipelined) is its statements; the first carries the round trip's time.
+      const texts = compiled.sql === PIPELINE ? (compiled.parameters as Array<{ sql: string }>).map((q) => q.sql) : [compiled.sql];
+      const [entry, ...others] = texts.map((text) => ({ ...collapse(text), ms: 0 }));
+      seen.push(entry, ...others);
       const t = performance.now();
       try {
         return await original.call(this, compiled, ...rest);

@@ -8,7 +8,7 @@
 // claim (the deletion is the check, under the row's lock), and the unique transactions.cart_id
 // makes a second transaction for one cart impossible whatever happens.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { decodeRow, type Row, type ValuesOf } from '../data/codec.js';
 import { inTransaction, type Tx } from '../db/database.js';
 import { tenantScope } from '../auth/principal.js';
@@ -46,21 +46,27 @@ export async function beforeClaim(ctx: ServiceContext): Promise<void> {
 }
 
 /**
- * Claims the cart inside the caller's transaction: one conditional update, scoped to the caller's
- * store, that is also the read of the cart (and on PostgreSQL takes its row lock until the caller
- * commits). Undefined when the cart is missing, another store's or held; notClaimed says which.
+ * The claim of a cart, to run inside the caller's transaction: one conditional update, scoped to the
+ * caller's store, that is also the read of the cart (and on PostgreSQL takes its row lock until the
+ * caller commits). Undefined for an id that names no cart. Its row, through claimed(), says whether
+ * the claim was made; no row: the cart is missing, another store's or held (notClaimed says which).
  */
-export async function claimIn(tx: Tx, ctx: ServiceContext, cartId: number, leaseMs: number): Promise<CartClaim | undefined> {
+export function claimQuery(tx: Tx, ctx: ServiceContext, cartId: number, leaseMs: number): { query: CompiledQuery<Row>; token: string } | undefined {
   if (!Number.isSafeInteger(cartId) || cartId <= 0) return undefined;
   const r = ctx.registry.resource('cart');
   const token = randomBytes(16).toString('hex');
   const now = ctx.clock.now();
   // One SQL text rather than a query builder's tree: the builder cost more CPU than the statement.
-  const { rows: [claimed] } = await sql<Row>`update carts
+  const query = sql<Row>`update carts
     set checkout_claim = ${token}, checkout_claimed_until = ${leaseStamp(new Date(now.getTime() + leaseMs))}
     where id = ${cartId} and ${ownerCondition(r, tenantScope(ctx.principal))}
-    and (checkout_claim is null or checkout_claimed_until <= ${leaseStamp(now)}) returning *`.execute(tx);
-  return claimed ? { cart: decodeRow(r, claimed), token } : undefined;
+    and (checkout_claim is null or checkout_claimed_until <= ${leaseStamp(now)}) returning *`.compile(tx);
+  return { query, token };
+}
+
+/** The claim its statement made (claimQuery), from the statement's rows. */
+export function claimed(ctx: ServiceContext, rows: Row[], token: string): CartClaim | undefined {
+  return rows[0] ? { cart: decodeRow(ctx.registry.resource('cart'), rows[0]), token } : undefined;
 }
 
 /** Why a cart could not be claimed: missing or another store's (404), already a transaction, or held by another checkout. */

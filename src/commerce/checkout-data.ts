@@ -1,12 +1,11 @@
 // Loads everything a checkout needs, in a fixed handful of statements whatever the cart's size.
 import { Decimal } from 'decimal.js';
-import { sql } from 'kysely';
-import { decodeRow, type Values, type ValuesOf } from '../data/codec.js';
+import { sql, type CompiledQuery } from 'kysely';
+import { decodeRow, type ValuesOf } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { orderedByKey, type Tx } from '../db/database.js';
 import type { TaxRule } from './taxes.js';
 import type { ProtectionRow } from './fraud.js';
-import { dataOf } from '../services/data-access.js';
 
 export interface CartLine {
   item: ValuesOf<'item'>;
@@ -38,39 +37,52 @@ const bool = (v: unknown) => v === 1 || v === true;
 const CUSTOMER_FIELDS = ['id', 'first_name', 'last_name', 'email', 'tax_id'] as const;
 
 /** A store's tax with one of its item categories (a LEFT JOIN: one row per link, or one without). */
-type TaxRow = Omit<ValuesOf<'tax'>, 'id'> & { id: unknown; _category: unknown };
+export type TaxRow = Omit<ValuesOf<'tax'>, 'id'> & { id: unknown; _category: unknown };
 
 /** Per-item extras of the one items statement: the store's settings ride along on every row. */
-interface ItemRow extends Record<string, unknown> {
+export interface ItemRow extends Record<string, unknown> {
   _mods: string | null; _delivery: string | null; _flat: unknown; _gift: unknown;
   _currency: string | null; _set_id: unknown; _gateway: string | null; _custom_tax: string | null;
 }
 
 // One statement for the items, their options' price modifiers (exact text, summed below), their
-// categories' delivery, whether a gift card sku names them, and the store's settings. Written as
-// one SQL text with fixed parts: a query builder's tree for this many columns cost more CPU than
-// the statement itself takes to run. The LIMIT is written out: bound as a parameter, it made SQLite
-// spend about 80 µs more on every run of the statement (measured with better-sqlite3 alone).
+// categories' delivery, whether a gift card sku names them, the cart's customer and the store's
+// settings. Written as one SQL text with fixed parts: a query builder's tree for this many columns
+// cost more CPU than the statement itself takes to run. The LIMIT is written out: bound as a
+// parameter, it made SQLite spend about 80 µs more on every run of the statement (measured with
+// better-sqlite3 alone). It reads only a cart this checkout has claimed (its token), so it can be
+// sent with the claim (loadQueries) and reads nothing when the claim was not made.
 const CUSTOMER_COLUMNS = sql.raw(CUSTOMER_FIELDS.map((f) => `cu.${f} as _cu_${f}`).join(', '));
 const MODS = { postgres: sql.raw(`string_agg(o.price_mod::text, ' ')`), sqlite: sql.raw(`group_concat(o.price_mod, ' ')`) };
-const ITEMS_SQL = (dialect: 'sqlite' | 'postgres', customerId: number, cartId: number) => sql<ItemRow>`select i.*, ${CUSTOMER_COLUMNS},
+const ITEMS_SQL = (dialect: 'sqlite' | 'postgres', cartId: number, token: string) => sql<ItemRow>`select i.*, ${CUSTOMER_COLUMNS},
   (select ${MODS[dialect]} from item_options o where o.item_id = i.id) as _mods,
   c.item_delivery_type as _delivery, c.shipping_flat_rate as _flat, s.currency_code as _currency,
   (select count(*) from gift_cards g where g.store_id = i.store_id and g.sku = i.code and g.allow_autoprovisioning = ${1}) as _gift,
   (select id from payment_method_sets p where p.store_id = s.id order by id limit 1) as _set_id,
   (select gateway from payment_method_sets p where p.store_id = s.id order by id limit 1) as _gateway,
   (select config from native_integrations n where n.store_id = s.id and n.provider = ${'custom_tax'}) as _custom_tax
-  from items i inner join stores s on s.id = i.store_id left join item_categories c on c.id = i.item_category_id
-  left join customers cu on cu.id = ${customerId}
+  from items i inner join carts ca on ca.id = i.cart_id and ca.checkout_claim = ${token}
+  inner join stores s on s.id = i.store_id left join item_categories c on c.id = i.item_category_id
+  left join customers cu on cu.id = ca.customer_id
   where i.cart_id = ${cartId} order by i.id limit 10000${orderedByKey}`;
 
-/** Reads inside the checkout's transaction (`tx`), which holds the claim: the cart cannot change meanwhile. */
-export async function loadCheckoutData(ctx: ServiceContext, cart: ValuesOf<'cart'>, tx: Tx): Promise<CheckoutData> {
-  const storeId = Number(cart.store_id);
+/** The store's taxes with their categories, of the store of a cart this checkout has claimed. */
+const TAXES_SQL = (cartId: number, token: string) => sql<TaxRow>`select t.*, l.item_category_id as _category from taxes t
+  left join tax_item_categories l on l.tax_id = t.id and l.store_id = t.store_id
+  where t.store_id = (select store_id from carts where id = ${cartId} and checkout_claim = ${token}) order by t.id${orderedByKey}`;
+
+/**
+ * The checkout's loads of a cart claimed with `token`, to run after the claim in its transaction,
+ * which holds the cart meanwhile: they need nothing from the claim's answer, so they go with it in
+ * one round trip (database.ts, pipelined). Their rows make the data (checkoutData).
+ */
+export function loadQueries(tx: Tx, dialect: 'sqlite' | 'postgres', cartId: number, token: string): CompiledQuery[] {
+  return [ITEMS_SQL(dialect, cartId, token).compile(tx), TAXES_SQL(cartId, token).compile(tx)];
+}
+
+/** What a checkout needs, from its loads' rows (loadQueries) and, when the store has a payment method set, its fraud protections. */
+export async function checkoutData(ctx: ServiceContext, tx: Tx, raw: ItemRow[], taxRows: TaxRow[]): Promise<CheckoutData> {
   const r = <N extends string>(name: N) => ctx.registry.resource(name);
-  const customerId = cart.customer_id == null ? null : Number(cart.customer_id);
-  // The cart's customer rides along too (a cart without one joins nothing).
-  const { rows: raw } = await ITEMS_SQL(dataOf(ctx).database.dialect, customerId ?? 0, cart.id).execute(tx);
   const settings = raw[0];
   const customer = settings?._cu_id != null
     ? Object.fromEntries(CUSTOMER_FIELDS.map((f) => [f, settings[`_cu_${f}`] ?? null])) as CheckoutData['customer'] : undefined;
@@ -87,9 +99,6 @@ export async function loadCheckoutData(ctx: ServiceContext, cart: ValuesOf<'cart
       deliveryType: _delivery ?? null, giftCardSku: Number(_gift) > 0,
     };
   });
-  const { rows: taxRows } = await sql<TaxRow>`select t.*, l.item_category_id as _category from taxes t
-    left join tax_item_categories l on l.tax_id = t.id and l.store_id = ${storeId}
-    where t.store_id = ${storeId} order by t.id${orderedByKey}`.execute(tx);
   const taxes: TaxRule[] = [];
   for (const t of taxRows) {
     const last = taxes[taxes.length - 1];

@@ -1,13 +1,13 @@
 // The single database transaction of a checkout: the transaction row with its snapshot and
 // totals, the items moved onto it, applied taxes, transaction logs, subscriptions, and the events
 // of all of them; the cart goes. It commits only while the checkout still holds its claim on the cart.
-import { sql } from 'kysely';
-import { decodeRow, encodeRow } from '../data/codec.js';
+import type { CompiledQuery } from 'kysely';
+import { decodeRow, encodeRow, type Row } from '../data/codec.js';
 import { appendEvents, type NewEvent } from '../events/log.js';
 import { isUniqueViolation } from '../services/unique.js';
 import type { Values } from '../data/codec.js';
-import { inTransaction, type Tx } from '../db/database.js';
-import { insertRows } from '../data/cached-insert.js';
+import { inTransaction, pipelined, type Tx } from '../db/database.js';
+import { insertQuery, insertRows } from '../data/cached-insert.js';
 import { recordChange } from '../events/record.js';
 import type { ServiceContext } from '../services/context.js';
 import type { CheckoutData } from './checkout-data.js';
@@ -15,7 +15,7 @@ import type { FraudLog } from './fraud.js';
 import type { AppliedTaxLine } from './taxes.js';
 import { subscriptionDates } from './frequency.js';
 import { claimLost, type CartClaim } from './cart-claim.js';
-import { createShipments } from './shipments.js';
+import { moveItemsQuery, planShipments } from './shipments.js';
 import { createDownloadsForTransaction } from '../services/downloads.js';
 import { provisionGiftCards } from './gift-cards.js';
 import { dataOf } from '../services/data-access.js';
@@ -36,16 +36,25 @@ export interface TransactionDraft {
 
 const ADDRESS = ['first_name', 'last_name', 'company', 'address1', 'address2', 'city', 'region', 'postal_code', 'country', 'phone'];
 
+/** A transaction's log rows, encoded for the database. */
+function logRows(ctx: ServiceContext, txn: Values, logs: FraudLog[], amount: string | null, now: string): Row[] {
+  const r = ctx.registry.resource('transaction_log');
+  return logs.map((log) => encodeRow(r, {
+    store_id: txn.store_id, transaction_id: txn.id, action: log.action, status: log.status, amount,
+    message: log.message, details: log.details === undefined ? null : JSON.stringify(log.details), date_created: now, date_modified: now,
+  }));
+}
+
+/** The written logs' events, in the order written (RETURNING promises none). */
+async function recordLogs(tx: Tx, ctx: ServiceContext, written: Row[], batch?: NewEvent[]): Promise<void> {
+  const r = ctx.registry.resource('transaction_log');
+  for (const row of written.map((x) => decodeRow(r, x)).sort((a, b) => a.id - b.id)) await recordChange(tx, ctx, r, 'created', undefined, row, { batch });
+}
+
 export async function insertLogs(tx: Tx, ctx: ServiceContext, txn: Values, logs: FraudLog[], amount: string | null, now: string,
   batch?: NewEvent[]): Promise<void> {
   if (!logs.length) return;
-  const r = ctx.registry.resource('transaction_log');
-  const rows = await insertRows(tx, r.table, logs.map((log) => encodeRow(r, {
-    store_id: txn.store_id, transaction_id: txn.id, action: log.action, status: log.status, amount,
-    message: log.message, details: log.details === undefined ? null : JSON.stringify(log.details), date_created: now, date_modified: now,
-  })), '*');
-  // In the order written (RETURNING promises none): the events follow it.
-  for (const row of rows.map((x) => decodeRow(r, x)).sort((a, b) => a.id - b.id)) await recordChange(tx, ctx, r, 'created', undefined, row, { batch });
+  await recordLogs(tx, ctx, await insertRows(tx, ctx.registry.resource('transaction_log').table, logRows(ctx, txn, logs, amount, now), '*'), batch);
 }
 
 /** Every subscription item of an authorized checkout starts its own subscription, linked to this transaction. */
@@ -91,32 +100,35 @@ export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft
   const [written] = await insertRows(tx, txR.table, [encodeRow(txR, snapshot)], '*')
     .catch((err: unknown) => { throw isUniqueViolation(err) ? claimLost() : err; });
   const txn = decodeRow(txR, written);
+  // Everything that needs only the transaction's id, in one round trip on PostgreSQL (pipelined).
   const appliedR = ctx.registry.resource('applied_tax');
+  const shipments = planShipments(ctx, txn, cart, d.data.lines, d.applied, d.now);
+  const writes: CompiledQuery[] = [];
   if (d.applied.length) {
-    await insertRows(tx, appliedR.table, d.applied.map((a) => encodeRow(appliedR, {
+    writes.push(insertQuery(tx, appliedR.table, d.applied.map((a) => encodeRow(appliedR, {
       store_id: cart.store_id, transaction_id: txn.id, tax_id: a.taxId, name: a.name, rate: a.rate, amount: a.amount,
       apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
-    })));
+    }))));
   }
-  const shipmentOf = await createShipments(tx, ctx, txn, cart, d.data.lines, d.applied, d.now);
+  if (shipments.rows.length) writes.push(insertQuery(tx, ctx.registry.resource('shipment').table, shipments.rows));
   // The items move onto the transaction and into their shipments in one statement.
-  const shipments = [...shipmentOf].map(([item, shipment]) => sql`when ${item} then ${shipment}`);
-  const shipment = shipments.length ? sql`, shipment_id = case id ${sql.join(shipments, sql` `)} else shipment_id end` : sql``;
-  await sql`update items set transaction_id = ${txn.id}, cart_id = ${null}${shipment} where cart_id = ${cart.id}`.execute(tx);
+  writes.push(moveItemsQuery(tx, txn.id, cart.id, shipments.nameOf));
+  if (d.logs.length) writes.push(insertQuery(tx, ctx.registry.resource('transaction_log').table, logRows(ctx, txn, d.logs, d.amount, d.now), '*'));
+  // The cart goes only while this checkout still holds it: the claim is checked (and on
+  // PostgreSQL the row locked) by the deletion itself, and anything written here rolls back.
+  writes.push(tx.deleteFrom('carts').where('id', '=', cart.id).where('checkout_claim', '=', d.claim.token).returning('id').compile());
+  const results = await pipelined<Row>(tx, writes);
+  if (!results[results.length - 1].rows.length) throw claimLost();
+  const logged = d.logs.length ? results[results.length - 2].rows : [];
   // The look-ups below run only when a line can need them (known from the checkout's load).
   if (d.data.lines.some((l) => l.deliveryType === 'downloaded')) await createDownloadsForTransaction(tx, ctx, txn);
   if (d.data.lines.some((l) => l.giftCardSku)) await provisionGiftCards(tx, ctx, txn, d.data.lines, d.now, batch);
   const subscriptionId = await createSubscriptions(tx, ctx, d, txn, batch);
   const final = subscriptionId ? (await dataOf(ctx).repo.update(txR, txn.id, { subscription_id: subscriptionId }, tx))! : txn;
+  // Events in the order of the story: the transaction, its logs, the cart gone.
   await recordChange(tx, ctx, txR, 'created', undefined, final, { batch });
-  await insertLogs(tx, ctx, final, d.logs, d.amount, d.now, batch);
-  const cartR = ctx.registry.resource('cart');
-  // The cart goes only while this checkout still holds it: the claim is checked (and on
-  // PostgreSQL the row locked) by the deletion itself, and anything written above rolls back.
-  const gone = await tx.deleteFrom('carts').where('id', '=', cart.id).where('checkout_claim', '=', d.claim.token)
-    .returning('id').executeTakeFirst();
-  if (!gone) throw claimLost();
-  await recordChange(tx, ctx, cartR, 'deleted', cart, undefined, { batch });
+  await recordLogs(tx, ctx, logged, batch);
+  await recordChange(tx, ctx, ctx.registry.resource('cart'), 'deleted', cart, undefined, { batch });
   // The transaction's last statement: on PostgreSQL its COMMIT goes along (db/database.ts).
   await appendEvents(tx, batch, dataOf(ctx).database.dialect === 'postgres');
   return final;

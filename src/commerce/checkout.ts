@@ -5,17 +5,17 @@
 // otherwise the claim commits before any outbound call (tax endpoint, pre-checkout hook, gateway),
 // so a slow hook never holds the database, and the write has a transaction of its own.
 import { Decimal } from 'decimal.js';
-import type { Values, ValuesOf } from '../data/codec.js';
+import type { Row, Values, ValuesOf } from '../data/codec.js';
 import { postOutbound } from '../net/outbound.js';
 import { ApiError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { formatTimestamp } from '../services/clock.js';
-import { loadCheckoutData, type CheckoutData } from './checkout-data.js';
+import { checkoutData, loadQueries, type CheckoutData, type ItemRow, type TaxRow } from './checkout-data.js';
 import { computeTaxes } from './taxes.js';
 import { runFraudChecks, type CheckoutSummary, type FraudDeps, type FraudLog } from './fraud.js';
 import { writeRows, writeTransaction, type TransactionDraft } from './checkout-write.js';
-import { beforeClaim, claimIn, keepClaim, notClaimed, releaseClaim, type CartClaim } from './cart-claim.js';
-import { inTransaction } from '../db/database.js';
+import { beforeClaim, claimed, claimQuery, keepClaim, notClaimed, releaseClaim, type CartClaim } from './cart-claim.js';
+import { inTransaction, pipelined } from '../db/database.js';
 import { dataOf } from '../services/data-access.js';
 import type { Authorization, AuthorizationRequest, PaymentGateway } from './gateway.js';
 import { voidUncommitted } from './void-uncommitted.js';
@@ -154,9 +154,13 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
   let first: { data: CheckoutData; row?: Values } | undefined;
   try {
     first = await inTransaction(database, async (tx) => {
-      claim = await claimIn(tx, ctx, cartId, leaseMs);
+      const claiming = claimQuery(tx, ctx, cartId, leaseMs);
+      if (!claiming) return undefined;
+      // The claim and the loads in one round trip on PostgreSQL: the loads read only a cart claimed with this token.
+      const [made, items, taxes] = await pipelined<Row>(tx, [claiming.query, ...loadQueries(tx, database.dialect, cartId, claiming.token)]);
+      claim = claimed(ctx, made.rows, claiming.token);
       if (!claim) return undefined;
-      const data = await loadCheckoutData(ctx, claim.cart, tx);
+      const data = await checkoutData(ctx, tx, items.rows as ItemRow[], taxes.rows as TaxRow[]);
       if (callsOut(data, deps)) return { data };
       inside = await price(claim.cart, data, input, deps);
       return { data, row: await writeRows(tx, ctx, { ...inside.draft, claim, now: formatTimestamp(ctx.clock.now()) }) };

@@ -4,13 +4,12 @@
 // the taxes applied to it (DESIGN §7: taxes are applied per shipment). The address of a named
 // shipment is the cart's shipping address too: the API has no address book to look names up in.
 import { Decimal } from 'decimal.js';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Tx } from '../db/database.js';
-import { insertRows } from '../data/cached-insert.js';
-import { encodeRow, type Values } from '../data/codec.js';
+import { encodeRow, type Row, type Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import type { CartLine } from './checkout-data.js';
 import type { AppliedTaxLine } from './taxes.js';
-import { dataOf } from '../services/data-access.js';
 
 const ADDRESS = ['first_name', 'last_name', 'company', 'address1', 'address2', 'city', 'region', 'postal_code', 'country', 'phone'];
 
@@ -20,9 +19,15 @@ export function shiptoOf(item: Values): string | null {
   return s === '' ? null : s;
 }
 
-/** Writes the shipments (one statement) and returns each item's shipment id, for the caller's item update. */
-export async function createShipments(tx: Tx, ctx: ServiceContext, txn: Values, cart: Values, lines: CartLine[],
-  applied: AppliedTaxLine[], now: string, places = 2): Promise<Map<number, number>> {
+/** A checkout's shipments: their rows, and each item's shipment by its address name (distinct per transaction). */
+export interface ShipmentPlan {
+  rows: Row[];
+  nameOf: Map<number, string>;
+}
+
+/** The shipments of a checkout's lines, to be written in the checkout's transaction (checkout-write.ts). */
+export function planShipments(ctx: ServiceContext, txn: Values, cart: Values, lines: CartLine[],
+  applied: AppliedTaxLine[], now: string, places = 2): ShipmentPlan {
   const r = ctx.registry.resource('shipment');
   const groups = new Map<string | null, CartLine[]>();
   for (const l of lines) {
@@ -42,11 +47,21 @@ export async function createShipments(tx: Tx, ctx: ServiceContext, txn: Values, 
       total_price: items.plus(shipping).plus(tax).toFixed(places), date_created: now, date_modified: now,
     });
   });
-  const shipmentOf = new Map<number, number>();
-  if (!rows.length) return shipmentOf;
-  // Address names are distinct per group, so each written row finds its items by its name.
-  const written = await insertRows(tx, r.table, rows, 'id,address_name');
-  const idOf = new Map(written.map((w) => [String(w.address_name), Number(w.id)]));
-  for (const [shipto, own] of groups) for (const l of own) shipmentOf.set(l.item.id, idOf.get(shipto ?? '')!);
-  return shipmentOf;
+  const nameOf = new Map<number, string>();
+  for (const [shipto, own] of groups) for (const l of own) nameOf.set(l.item.id, shipto ?? '');
+  return { rows, nameOf };
+}
+
+/**
+ * Moves a cart's items onto its transaction and into their shipments, in one statement that finds
+ * each shipment by the transaction and its address name: it needs no shipment id from the client,
+ * so it can follow the shipments' insert in the same round trip.
+ */
+export function moveItemsQuery(tx: Tx, txnId: number, cartId: number, nameOf: Map<number, string>): CompiledQuery {
+  const whens = [...nameOf].map(([item, name]) => sql`when ${item} then ${name}`);
+  const shipment = whens.length
+    ? sql`, shipment_id = coalesce((select s.id from shipments s where s.transaction_id = ${txnId}
+      and s.address_name = case items.id ${sql.join(whens, sql` `)} end), shipment_id)`
+    : sql``;
+  return sql`update items set transaction_id = ${txnId}, cart_id = ${null}${shipment} where cart_id = ${cartId}`.compile(tx);
 }

@@ -35,6 +35,11 @@ function textOf(postgres: boolean, table: string, columns: string[], rowCount: n
  */
 export async function insertRows(db: Db, table: string, rows: Row[], returning = ''): Promise<Row[]> {
   if (!rows.length) return [];
+  return (await db.executeQuery<Row>(insertQuery(db, table, rows, returning))).rows;
+}
+
+/** insertRows's statement, to run later or with others (database.ts, pipelined); `rows` must not be empty. */
+export function insertQuery(db: Db, table: string, rows: Row[], returning = ''): CompiledQuery<Row> {
   const columns = Object.keys(rows[0]);
   const params: unknown[] = [];
   for (const row of rows) {
@@ -47,16 +52,12 @@ export async function insertRows(db: Db, table: string, rows: Row[], returning =
     }
   }
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const result = await db.executeQuery<Row>(CompiledQuery.raw(textOf(postgres, table, columns, rows.length, returning), params));
-  return result.rows;
+  return CompiledQuery.raw(textOf(postgres, table, columns, rows.length, returning), params);
 }
 
 /** The general path: Kysely leaves out undefined values and fills missing columns with DEFAULT. */
-async function viaKysely(db: Db, table: string, rows: Row[], returning: string): Promise<Row[]> {
+function viaKysely(db: Db, table: string, rows: Row[], returning: string): CompiledQuery<Row> {
   const insert = dynamic(db).insertInto(table).values(rows);
-  if (!returning) {
-    await insert.execute();
-    return [];
-  }
-  return await (returning === '*' ? insert.returningAll() : insert.returning(returning.split(','))).execute() as Row[];
+  if (!returning) return insert.compile() as CompiledQuery<Row>;
+  return (returning === '*' ? insert.returningAll() : insert.returning(returning.split(','))).compile() as CompiledQuery<Row>;
 }

@@ -4,10 +4,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type QueryResult, type Transaction } from 'kysely';
 import type { DB } from './__generated__/db-types.js';
 import { cachingDatabase } from './statement-cache.js';
-import { fastRowPool } from './pg-rows.js';
+import { fastRowPool, PIPELINE } from './pg-rows.js';
 import { LAST_STATEMENT } from './pg-frames.js';
 import { ORDERED_BY_KEY } from './pg-statements.js';
 import { QueryTemplates } from './query-templates.js';
@@ -60,8 +60,9 @@ export function isPostgresUrl(url: string): boolean {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const stats = { statements: 0 };
-  const log = (event: { level: string }) => {
-    if (event.level === 'query') stats.statements++;
+  // A pipeline (pipelined, below) is one call to Kysely and as many statements as it carries.
+  const log = (event: { level: string; query: { sql: string; parameters: readonly unknown[] } }) => {
+    if (event.level === 'query') stats.statements += event.query.sql === PIPELINE ? event.query.parameters.length : 1;
   };
   if (isPostgresUrl(opts.url)) {
     // NUMERIC stays a string (exact decimals); BIGINT counts become numbers.
@@ -128,6 +129,29 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  */
 export function lastOfTransaction<R>(q: CompiledQuery<R>): CompiledQuery<R> {
   return { ...q, sql: q.sql + LAST_STATEMENT };
+}
+
+/** Commands whose result counts the rows they changed (Kysely's numAffectedRows). */
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/**
+ * Runs statements of the transaction `tx` that need nothing from each other's answers, in order,
+ * and answers their results in that order. On PostgreSQL they go in one write, one round trip
+ * (pg-pipeline.ts); a later statement still sees what an earlier one wrote. SQLite runs them one by
+ * one (in process, a round trip costs nothing). If one fails, the ones after it do not run and the
+ * call fails with its error; the caller's transaction then rolls back as after any failed statement.
+ */
+export async function pipelined<R = Record<string, unknown>>(tx: Tx, queries: CompiledQuery[]): Promise<QueryResult<R>[]> {
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter) || queries.length < 2) {
+    const results: QueryResult<R>[] = [];
+    for (const q of queries) results.push(await tx.executeQuery<R>(q));
+    return results;
+  }
+  const { rows } = await tx.executeQuery(CompiledQuery.raw(PIPELINE, queries));
+  // As Kysely's PostgreSQL driver answers each statement.
+  return (rows as Array<{ command: string; rowCount: number | null; rows: R[] }>).map((r) => ({
+    rows: r.rows, numAffectedRows: WRITES.has(r.command) ? BigInt(r.rowCount ?? 0) : undefined,
+  }));
 }
 
 /**

@@ -10,17 +10,20 @@
 // ROLLBACK follows as before. A transaction that runs no statement sends nothing at all.
 import pg from 'pg';
 
-interface Connection {
+export interface Connection {
   parse(c: { text: string; name?: string; types?: unknown[] }): void;
   bind(c: { portal?: string; statement?: string; values?: unknown[] }): void;
+  describe(c: { type: 'P' | 'S'; name: string }): void;
   execute(c: { portal?: string; rows?: number }): void;
   sync(): void;
+  /** node-postgres's record of the named statements this connection has parsed (name → text). */
+  parsedStatements: Record<string, string>;
 }
 
-interface FieldDescription { dataTypeID: number; format?: string }
-interface ResultState { fields: FieldDescription[]; _parsers?: Array<(v: string) => unknown>; _types?: typeof pg.types }
+export interface FieldDescription { dataTypeID: number; format?: string }
+export interface ResultState { fields: FieldDescription[]; _parsers?: Array<(v: string) => unknown>; _types?: typeof pg.types }
 
-const QueryBase = pg.Query as unknown as new (text: string, values?: unknown, callback?: (err: Error | null, res: unknown) => void) => {
+export const QueryBase = pg.Query as unknown as new (text: string, values?: unknown, callback?: (err: Error | null, res: unknown) => void) => {
   portal: string;
   name?: string;
   queryMode?: string;
@@ -30,10 +33,13 @@ const QueryBase = pg.Query as unknown as new (text: string, values?: unknown, ca
   prepare(connection: Connection): void;
   _getRows(connection: Connection, rows?: number): void;
   handleRowDescription(msg: { fields: FieldDescription[] }): void;
+  handleCommandComplete(msg: unknown, connection: Connection): void;
+  handleError(err: Error, connection: Connection): void;
+  handleReadyForQuery(connection: Connection): void;
 };
 
 /** Parse/Bind/Execute of a statement without parameters, unnamed, no Sync. */
-function bare(connection: Connection, text: string): void {
+export function bare(connection: Connection, text: string): void {
   connection.parse({ text, name: '', types: [] });
   connection.bind({ portal: '', statement: '', values: [] });
   connection.execute({ portal: '' });
@@ -74,11 +80,15 @@ class Framed extends QueryBase {
   // node-postgres is given no columns; the result takes them and their parsers here.
   override handleRowDescription(msg: { fields: FieldDescription[] }): void {
     super.handleRowDescription({ ...msg, fields: [] });
-    const result = this._result;
-    const types = result._types ?? pg.types;
-    result.fields = msg.fields;
-    result._parsers = msg.fields.map((f) => types.getTypeParser(f.dataTypeID, (f.format ?? 'text') as 'text')) as ResultState['_parsers'];
+    describeColumns(this._result, msg.fields);
   }
+}
+
+/** The result's columns and their parsers, from a row description (see Framed.handleRowDescription). */
+export function describeColumns(result: ResultState, fields: FieldDescription[]): void {
+  const types = result._types ?? pg.types;
+  result.fields = fields;
+  result._parsers = fields.map((f) => types.getTypeParser(f.dataTypeID, (f.format ?? 'text') as 'text')) as ResultState['_parsers'];
 }
 
 /**

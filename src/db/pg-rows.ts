@@ -6,7 +6,16 @@
 import type pg from 'pg';
 import { rowBuilder } from './row-builder.js';
 import { BEGIN, ENDS, LAST_STATEMENT, noRoundTrip, queryFramed } from './pg-frames.js';
+import { queryPipelined } from './pg-pipeline.js';
 import { isStaleStatement, StatementNames } from './pg-statements.js';
+
+/**
+ * The text Kysely is handed for a pipeline (database.ts, pipelined): its parameters are the
+ * statements (compiled queries), sent in one write (pg-pipeline.ts); the answer's rows are their results.
+ */
+export const PIPELINE = '/* pipeline */';
+
+interface Compiled { sql: string; parameters: readonly unknown[] }
 
 type Client = pg.PoolClient;
 
@@ -57,6 +66,28 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
       // Not committed after all (the statement or the COMMIT failed): Kysely's ROLLBACK is sent.
       return sent.catch((err: unknown) => { ended = false; throw err; });
     };
+    // Statements in one write (pg-pipeline.ts), framed and renamed like one statement in run().
+    const pipeline = (queries: Compiled[]): Promise<pg.QueryResult> => {
+      if (ended) return Promise.reject(new Error('a statement after the last one of its transaction (already committed)'));
+      const begins = held;
+      held = false;
+      const commits = inTransaction && queries[queries.length - 1].sql.endsWith(LAST_STATEMENT);
+      const attempt = () => queryPipelined(client, queries.map((q) => ({
+        text: q.sql, values: q.parameters, name: prepared ? names.name(q.sql, q.parameters, generation) : undefined,
+      })), { begins, commits, parseInDoubt: () => { generation++; } });
+      let sent = attempt().catch((err: unknown) => {
+        if (!prepared || !isStaleStatement(err)) throw err;
+        generation++;
+        if (begins) return client.query('rollback').then(attempt);
+        if (inTransaction) throw err;
+        return attempt();
+      });
+      if (commits) {
+        ended = true;
+        sent = sent.catch((err: unknown) => { ended = false; throw err; });
+      }
+      return sent.then((results) => ({ command: 'PIPELINE', rowCount: null, oid: 0, fields: [], rows: results.map(objects) }));
+    };
     const send = (text: string, values?: unknown[]): Promise<pg.QueryResult | pg.QueryResult[]> => {
       if (ended) {
         if (!ENDS.has(text)) return Promise.reject(new Error('a statement after the last one of its transaction (already committed)'));
@@ -94,6 +125,7 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
           }
           return (client.query as (q: unknown) => unknown)(text);
         }
+        if (text === PIPELINE) return pipeline(values as unknown as Compiled[]);
         // Several statements in one text answer with one result each.
         return send(text, values).then((res) => (Array.isArray(res) ? res.map(objects) : objects(res)));
       },

@@ -1,0 +1,152 @@
+// Statements of a transaction that need nothing from each other's answers go to PostgreSQL in one
+// write (src/db/pg-pipeline.ts through database.ts's pipelined): one round trip, in order, in the
+// transaction. Round trips are the server's ReadyForQuery messages and parses its ParseComplete
+// messages, counted on the real connections; what ran and what was kept is read back from the tables.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { fastRowPool } from '../../src/db/pg-rows.js';
+import { lastOfTransaction, pipelined, type Tx } from '../../src/db/database.js';
+import { PG_URL } from '../helpers/app.js';
+
+if (!PG_URL) console.log('[skip] pipelined statements: TEST_DATABASE_URL is not set');
+
+describe.skipIf(!PG_URL)('statements pipelined in one write on PostgreSQL', () => {
+  const schema = `pipe_${randomBytes(4).toString('hex')}`;
+  const pools: pg.Pool[] = [];
+  const dbs: Kysely<any>[] = [];
+  let admin: pg.Client;
+  let trips = 0;
+  let parses = 0;
+  /** A Kysely over one connection (each statement meets that connection's named statements). */
+  const open = () => {
+    const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 1 });
+    pool.on('connect', (client) => {
+      const connection = (client as unknown as { connection: pg.Connection }).connection;
+      connection.on('readyForQuery', () => { trips++; });
+      connection.on('parseComplete', () => { parses++; });
+    });
+    pools.push(pool);
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }) });
+    dbs.push(db);
+    return db;
+  };
+  const counted = async <T>(fn: () => Promise<T>) => {
+    const before = { trips, parses };
+    const result = await fn();
+    return { result, trips: trips - before.trips, parses: parses - before.parses };
+  };
+  let db: Kysely<any>;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.query('create table t (id serial primary key, v int not null check (v >= 0), doc jsonb, at timestamptz)');
+    db = open();
+    await sql`select 1`.execute(db);
+  });
+  afterAll(async () => {
+    for (const d of dbs) await d.destroy();
+    await admin?.query(`drop schema if exists ${schema} cascade`);
+    await admin?.end();
+  });
+
+  const insert = (tx: Tx | Kysely<any>, v: number) => sql<{ id: number }>`insert into t (v) values (${v}) returning id`.compile(tx);
+  const countOf = (tx: Tx | Kysely<any>, v: number) => sql<{ n: number }>`select count(*)::int as n from t where v = ${v}`.compile(tx);
+  const kept = async (v: number) => (await admin.query('select count(*)::int as n from t where v = $1', [v])).rows[0].n as number;
+
+  it('sends BEGIN and the statements in one round trip; a later one sees what an earlier one wrote', async () => {
+    const { result, trips: n } = await counted(() => db.transaction().execute(async (tx) => pipelined(tx as Tx, [insert(tx, 1), insert(tx, 1), countOf(tx, 1)])));
+    // BEGIN with the pipeline, then COMMIT.
+    expect(n).toBe(2);
+    expect(result.map((r) => r.rows.length)).toEqual([1, 1, 1]);
+    expect(result[2].rows[0]).toEqual({ n: 2 });
+    expect(Number(result[1].rows[0].id)).toBe(Number(result[0].rows[0].id) + 1);
+    expect(result[0].numAffectedRows).toBe(1n);
+    expect(await kept(1)).toBe(2);
+  });
+
+  it('takes the COMMIT along when its last statement is marked the last of its transaction', async () => {
+    const { trips: n } = await counted(() => db.transaction().execute(async (tx) => pipelined(tx as Tx, [insert(tx, 2), lastOfTransaction(insert(tx, 2))])));
+    expect(n).toBe(1);
+    expect(await kept(2)).toBe(2);
+  });
+
+  it('parses each named statement once per connection', async () => {
+    const fresh = open();
+    const run = () => fresh.transaction().execute(async (tx) => pipelined(tx as Tx, [insert(tx, 3), countOf(tx, 3)]));
+    expect((await counted(run)).parses).toBe(2 + 1); // BEGIN's own, unnamed
+    expect((await counted(run)).parses).toBe(1);
+    expect(await kept(3)).toBe(2);
+  });
+
+  it('sends parameters as node-postgres would: dates, JSON, null', async () => {
+    const at = new Date('2026-11-28T08:00:00.000Z');
+    const [written, read] = await db.transaction().execute(async (tx) => pipelined<{ id: number; doc: unknown; at: Date }>(tx as Tx, [
+      sql`insert into t (v, doc, at) values (${4}, ${JSON.stringify({ a: [1, 'x'] })}, ${at}) returning id`.compile(tx),
+      sql`select doc, at from t where v = ${4} and doc is not null and ${null}::text is null`.compile(tx),
+    ]));
+    expect(written.rows).toHaveLength(1);
+    expect(read.rows).toEqual([{ doc: { a: [1, 'x'] }, at }]);
+  });
+
+  it('fails at the failing statement: the ones after it do not run, nothing is kept, the connection works', async () => {
+    const marker = (tx: Tx | Kysely<any>) => sql`insert into t (v) values (${50})`.compile(tx);
+    await expect(db.transaction().execute(async (tx) => pipelined(tx as Tx, [insert(tx, 5), insert(tx, -5), marker(tx)])))
+      .rejects.toThrow(/check constraint/);
+    expect(await kept(5)).toBe(0);
+    expect(await kept(50)).toBe(0);
+    const { result } = await counted(() => db.transaction().execute(async (tx) => pipelined(tx as Tx, [insert(tx, 5), countOf(tx, 5)])));
+    expect(result[1].rows[0]).toEqual({ n: 1 });
+    expect((await sql<{ x: string | null }>`select pg_current_xact_id_if_assigned()::text as x`.execute(db)).rows[0].x).toBeNull();
+  });
+
+  it('names its statements afresh when a failed statement was on its first use (its parse is in doubt)', async () => {
+    const fresh = open();
+    const update = (tx: Tx | Kysely<any>, v: number) => sql`update t set v = ${v} where v = ${6}`.compile(tx);
+    await fresh.transaction().execute(async (tx) => { await sql`insert into t (v) values (${6})`.execute(tx); });
+    // The update is parsed, then fails (check constraint) in its first pipeline on this connection.
+    await expect(fresh.transaction().execute(async (tx) => pipelined(tx as Tx, [countOf(tx, 6), update(tx, -6)]))).rejects.toThrow(/check constraint/);
+    // Sent under its old name again it would meet "prepared statement already exists".
+    const again = await fresh.transaction().execute(async (tx) => pipelined(tx as Tx, [countOf(tx, 6), update(tx, 6)]));
+    expect(again[0].rows[0]).toEqual({ n: 1 });
+    expect(again[1].numAffectedRows).toBe(1n);
+  });
+
+  it('refuses a value it cannot send before writing anything, and the connection works', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await expect(db.transaction().execute(async (tx) => pipelined(tx as Tx, [insert(tx, 7), sql`select ${circular}::jsonb`.compile(tx)])))
+      .rejects.toThrow(/circular/i);
+    expect(await kept(7)).toBe(0);
+    const res = await db.transaction().execute(async (tx) => pipelined(tx as Tx, [insert(tx, 7), countOf(tx, 7)]));
+    expect(res[1].rows[0]).toEqual({ n: 1 });
+  });
+
+  it('runs a pipeline whose named statement went stale as its transaction\'s first: begun again', async () => {
+    const fresh = open();
+    const read = (tx: Tx | Kysely<any>) => sql<Record<string, unknown>>`select * from t where v = ${1} order by id limit ${1}`.compile(tx);
+    const byV = (tx: Tx | Kysely<any>) => sql<Record<string, unknown>>`select * from t where v = ${2} and ${1} > 0`.compile(tx);
+    const run = () => fresh.transaction().execute(async (tx) => pipelined(tx as Tx, [byV(tx), read(tx)]));
+    expect((await run())[0].rows).toHaveLength(2);
+    await admin.query('alter table t add column note text');
+    const after = await run();
+    expect(after[0].rows[0]).toHaveProperty('note', null);
+    expect(after[1].rows[0]).toHaveProperty('note', null);
+  });
+
+  it('keeps parallel pipelines on a pool apart', async () => {
+    const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 4 });
+    pools.push(pool);
+    const shared = new Kysely<any>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }) });
+    dbs.push(shared);
+    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => shared.transaction().execute(async (tx) => {
+      const [, count] = await pipelined<{ n: number }>(tx as Tx, [insert(tx, 100 + i), countOf(tx, 100 + i)]);
+      if (i % 4 === 0) throw new Error('rolled back');
+      return count.rows[0].n;
+    }).catch(() => 0)));
+    expect(results).toEqual(Array.from({ length: 16 }, (_, i) => (i % 4 === 0 ? 0 : 1)));
+    for (let i = 0; i < 16; i++) expect(await kept(100 + i)).toBe(i % 4 === 0 ? 0 : 1);
+  });
+});
