@@ -1,7 +1,7 @@
 // The single database transaction of a checkout: the transaction row with its snapshot and
 // totals, the items moved onto it, applied taxes, transaction logs, subscriptions, and the events
 // of all of them; the cart goes. It commits only while the checkout still holds its claim on the cart.
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { decodeRow, encodeRow, type Row } from '../data/codec.js';
 import { appendEvents, type NewEvent } from '../events/log.js';
 import { isUniqueViolation } from '../services/unique.js';
@@ -32,6 +32,17 @@ export interface TransactionDraft {
   amount: string;
   /** The checkout's claim on the cart, checked again inside the transaction. */
   claim: CartClaim;
+  /** The transaction's id, reserved with the claim (PostgreSQL, reserveTransactionId); otherwise the insert gives it. */
+  transactionId?: number;
+}
+
+/**
+ * On PostgreSQL, the statement that reserves the transaction's id from its sequence, sent with the
+ * claim: the rows under the transaction can then go with its own insert. Ids a checkout reserved
+ * and did not use are gaps, as a rolled-back insert leaves. SQLite has no sequence: undefined.
+ */
+export function reserveTransactionId(tx: Tx, dialect: 'sqlite' | 'postgres'): CompiledQuery | undefined {
+  return dialect === 'postgres' ? sql`select nextval(pg_get_serial_sequence('transactions', 'id')) as id`.compile(tx) : undefined;
 }
 
 const ADDRESS = ['first_name', 'last_name', 'company', 'address1', 'address2', 'city', 'region', 'postal_code', 'country', 'phone'];
@@ -78,6 +89,38 @@ async function createSubscriptions(tx: Tx, ctx: ServiceContext, d: TransactionDr
   return first;
 }
 
+/** Whether a write failed on the unique transactions.cart_id (index transactions_cart_id_uq; SQLite names the column). */
+function cartTaken(err: unknown): boolean {
+  return isUniqueViolation(err) && /transactions_cart_id_uq|transactions\.cart_id/.test(String((err as Error).message));
+}
+
+/**
+ * The writes that need only the transaction's id, in this order: taxes applied, shipments, the
+ * items moved onto both, logs (their rows answered), and last the cart's deletion under the claim
+ * (its row answered: none means the claim was lost). One round trip on PostgreSQL (pipelined).
+ */
+function underTransaction(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txnId: number): CompiledQuery[] {
+  const { cart } = d;
+  const head = { id: txnId, store_id: cart.store_id };
+  const appliedR = ctx.registry.resource('applied_tax');
+  const shipments = planShipments(ctx, head, cart, d.data.lines, d.applied, d.now);
+  const writes: CompiledQuery[] = [];
+  if (d.applied.length) {
+    writes.push(insertQuery(tx, appliedR.table, d.applied.map((a) => encodeRow(appliedR, {
+      store_id: cart.store_id, transaction_id: txnId, tax_id: a.taxId, name: a.name, rate: a.rate, amount: a.amount,
+      apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
+    }))));
+  }
+  if (shipments.rows.length) writes.push(insertQuery(tx, ctx.registry.resource('shipment').table, shipments.rows));
+  // The items move onto the transaction and into their shipments in one statement.
+  writes.push(moveItemsQuery(tx, txnId, cart.id, shipments.nameOf));
+  if (d.logs.length) writes.push(insertQuery(tx, ctx.registry.resource('transaction_log').table, logRows(ctx, head, d.logs, d.amount, d.now), '*'));
+  // The cart goes only while this checkout still holds it: the claim is checked (and on
+  // PostgreSQL the row locked) by the deletion itself, and anything written here rolls back.
+  writes.push(tx.deleteFrom('carts').where('id', '=', cart.id).where('checkout_claim', '=', d.claim.token).returning('id').compile());
+  return writes;
+}
+
 /** The checkout's writes inside the caller's transaction `tx`; the caller publishes the store's events after commit. */
 export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft): Promise<Values> {
   const { cart } = d;
@@ -96,28 +139,23 @@ export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft
   // Every event of the checkout is appended at the end, in one run of the store's sequence.
   const batch: NewEvent[] = [];
   // transactions.cart_id is unique: a second transaction for this cart cannot commit (and one that
-  // a checkout which took the claim over has written means this one lost it).
-  const [written] = await insertRows(tx, txR.table, [encodeRow(txR, snapshot)], '*')
-    .catch((err: unknown) => { throw isUniqueViolation(err) ? claimLost() : err; });
-  const txn = decodeRow(txR, written);
-  // Everything that needs only the transaction's id, in one round trip on PostgreSQL (pipelined).
-  const appliedR = ctx.registry.resource('applied_tax');
-  const shipments = planShipments(ctx, txn, cart, d.data.lines, d.applied, d.now);
-  const writes: CompiledQuery[] = [];
-  if (d.applied.length) {
-    writes.push(insertQuery(tx, appliedR.table, d.applied.map((a) => encodeRow(appliedR, {
-      store_id: cart.store_id, transaction_id: txn.id, tax_id: a.taxId, name: a.name, rate: a.rate, amount: a.amount,
-      apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
-    }))));
+  // a checkout which took the claim over has written means this one lost it). With its id reserved
+  // (PostgreSQL), the transaction row goes in the same round trip as the rows under it.
+  const insertTxn = insertQuery(tx, txR.table, [encodeRow(txR, d.transactionId === undefined ? snapshot : { id: d.transactionId, ...snapshot })], '*');
+  let txn: Values;
+  let results: Array<{ rows: Row[] }>;
+  try {
+    if (d.transactionId !== undefined) {
+      const [row, ...rest] = await pipelined<Row>(tx, [insertTxn, ...underTransaction(tx, ctx, d, d.transactionId)]);
+      txn = decodeRow(txR, row.rows[0]);
+      results = rest;
+    } else {
+      txn = decodeRow(txR, (await tx.executeQuery(insertTxn)).rows[0]);
+      results = await pipelined<Row>(tx, underTransaction(tx, ctx, d, txn.id));
+    }
+  } catch (err) {
+    throw cartTaken(err) ? claimLost() : err;
   }
-  if (shipments.rows.length) writes.push(insertQuery(tx, ctx.registry.resource('shipment').table, shipments.rows));
-  // The items move onto the transaction and into their shipments in one statement.
-  writes.push(moveItemsQuery(tx, txn.id, cart.id, shipments.nameOf));
-  if (d.logs.length) writes.push(insertQuery(tx, ctx.registry.resource('transaction_log').table, logRows(ctx, txn, d.logs, d.amount, d.now), '*'));
-  // The cart goes only while this checkout still holds it: the claim is checked (and on
-  // PostgreSQL the row locked) by the deletion itself, and anything written here rolls back.
-  writes.push(tx.deleteFrom('carts').where('id', '=', cart.id).where('checkout_claim', '=', d.claim.token).returning('id').compile());
-  const results = await pipelined<Row>(tx, writes);
   if (!results[results.length - 1].rows.length) throw claimLost();
   const logged = d.logs.length ? results[results.length - 2].rows : [];
   // The look-ups below run only when a line can need them (known from the checkout's load).

@@ -13,7 +13,7 @@ import { formatTimestamp } from '../services/clock.js';
 import { checkoutData, loadQueries, type CheckoutData, type ItemRow, type TaxRow } from './checkout-data.js';
 import { computeTaxes } from './taxes.js';
 import { runFraudChecks, type CheckoutSummary, type FraudDeps, type FraudLog } from './fraud.js';
-import { writeRows, writeTransaction, type TransactionDraft } from './checkout-write.js';
+import { reserveTransactionId, writeRows, writeTransaction, type TransactionDraft } from './checkout-write.js';
 import { beforeClaim, claimed, claimQuery, keepClaim, notClaimed, releaseClaim, type CartClaim } from './cart-claim.js';
 import { inTransaction, pipelined } from '../db/database.js';
 import { dataOf } from '../services/data-access.js';
@@ -156,14 +156,18 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
     first = await inTransaction(database, async (tx) => {
       const claiming = claimQuery(tx, ctx, cartId, leaseMs);
       if (!claiming) return undefined;
-      // The claim and the loads in one round trip on PostgreSQL: the loads read only a cart claimed with this token.
-      const [made, items, taxes] = await pipelined<Row>(tx, [claiming.query, ...loadQueries(tx, database.dialect, cartId, claiming.token)]);
+      // The claim and the loads in one round trip on PostgreSQL: the loads read only a cart claimed
+      // with this token. The transaction's id is reserved along (PostgreSQL; checkout-write.ts).
+      const reserve = reserveTransactionId(tx, database.dialect);
+      const [made, items, taxes, reserved] = await pipelined<Row>(tx,
+        [claiming.query, ...loadQueries(tx, database.dialect, cartId, claiming.token), ...(reserve ? [reserve] : [])]);
       claim = claimed(ctx, made.rows, claiming.token);
       if (!claim) return undefined;
       const data = await checkoutData(ctx, tx, items.rows as ItemRow[], taxes.rows as TaxRow[]);
       if (callsOut(data, deps)) return { data };
       inside = await price(claim.cart, data, input, deps);
-      return { data, row: await writeRows(tx, ctx, { ...inside.draft, claim, now: formatTimestamp(ctx.clock.now()) }) };
+      const transactionId = reserved ? Number(reserved.rows[0].id) : undefined;
+      return { data, row: await writeRows(tx, ctx, { ...inside.draft, claim, now: formatTimestamp(ctx.clock.now()), transactionId }) };
     });
   } catch (err) {
     // The write or its commit failed after an in-process authorization: void it, as below.
