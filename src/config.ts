@@ -36,6 +36,8 @@ export interface Config {
   outboundAllowPrivate: boolean;
   /** How long a pre-checkout hook or tax endpoint may take (DESIGN §6: 5 s). */
   preCheckoutTimeoutMs: number;
+  /** Most items a cart may have at checkout (a larger cart is refused: cart_too_large). */
+  checkoutMaxLines: number;
   /** Largest calculated cost of one request, REST or GraphQL (src/data/cost.ts; docs/decisions.md on the numbers). */
   graphqlMaxCost: number;
   /** Longest REST zoom path in steps (`a:b:c` is 3), and most objects one REST answer or webhook payload embeds. */
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fileStorage: e.FILE_STORAGE ?? (isPostgresUrl(e.DATABASE_URL ?? '') ? 'database' : 'disk'),
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
     preCheckoutTimeoutMs: e.PRE_CHECKOUT_TIMEOUT_MS ?? 5000,
+    checkoutMaxLines: e.CHECKOUT_MAX_LINES ?? 1000,
     graphqlMaxCost: e.MAX_COST ?? e.GRAPHQL_MAX_COST ?? 300_000,
     restMaxZoomDepth: e.REST_MAX_ZOOM_DEPTH ?? 4,
     maxResponseObjects: e.MAX_RESPONSE_OBJECTS ?? 50_000,

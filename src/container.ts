@@ -103,6 +103,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     sandbox: config.mode === 'sandbox',
     gateway: opts.gateway ?? testGateway,
     claimLeaseMs: opts.checkoutLeaseMs,
+    maxLines: config.checkoutMaxLines,
     fraud: {
       scorer: opts.fraud?.scorer ?? heuristicScorer, verifier: opts.fraud?.verifier ?? permissiveVerifier,
       allowPrivate: config.outboundAllowPrivate, hookTimeoutMs: config.preCheckoutTimeoutMs,

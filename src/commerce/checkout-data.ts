@@ -54,7 +54,7 @@ export interface ItemRow extends Record<string, unknown> {
 // sent with the claim (loadQueries) and reads nothing when the claim was not made.
 const CUSTOMER_COLUMNS = sql.raw(CUSTOMER_FIELDS.map((f) => `cu.${f} as _cu_${f}`).join(', '));
 const MODS = { postgres: sql.raw(`string_agg(o.price_mod::text, ' ')`), sqlite: sql.raw(`group_concat(o.price_mod, ' ')`) };
-const ITEMS_SQL = (dialect: 'sqlite' | 'postgres', cartId: number, token: string) => sql<ItemRow>`select i.*, ${CUSTOMER_COLUMNS},
+const ITEMS_SQL = (dialect: 'sqlite' | 'postgres', cartId: number, token: string, limit: number) => sql<ItemRow>`select i.*, ${CUSTOMER_COLUMNS},
   (select ${MODS[dialect]} from item_options o where o.item_id = i.id) as _mods,
   c.item_delivery_type as _delivery, c.shipping_flat_rate as _flat, s.currency_code as _currency,
   (select count(*) from gift_cards g where g.store_id = i.store_id and g.sku = i.code and g.allow_autoprovisioning = ${1}) as _gift,
@@ -64,7 +64,7 @@ const ITEMS_SQL = (dialect: 'sqlite' | 'postgres', cartId: number, token: string
   from items i inner join carts ca on ca.id = i.cart_id and ca.checkout_claim = ${token}
   inner join stores s on s.id = i.store_id left join item_categories c on c.id = i.item_category_id
   left join customers cu on cu.id = ca.customer_id
-  where i.cart_id = ${cartId} order by i.id limit 10000${orderedByKey}`;
+  where i.cart_id = ${cartId} order by i.id limit ${sql.raw(String(Math.floor(limit)))}${orderedByKey}`;
 
 /** The store's taxes with their categories, of the store of a cart this checkout has claimed. */
 const TAXES_SQL = (cartId: number, token: string) => sql<TaxRow>`select t.*, l.item_category_id as _category from taxes t
@@ -74,10 +74,11 @@ const TAXES_SQL = (cartId: number, token: string) => sql<TaxRow>`select t.*, l.i
 /**
  * The checkout's loads of a cart claimed with `token`, to run after the claim in its transaction,
  * which holds the cart meanwhile: they need nothing from the claim's answer, so they go with it in
- * one round trip (database.ts, pipelined). Their rows make the data (checkoutData).
+ * one round trip (database.ts, pipelined). Their rows make the data (checkoutData). `limit`: items
+ * read at most (the checkout's limit and one more, so a larger cart is known to be larger).
  */
-export function loadQueries(tx: Tx, dialect: 'sqlite' | 'postgres', cartId: number, token: string): CompiledQuery[] {
-  return [ITEMS_SQL(dialect, cartId, token).compile(tx), TAXES_SQL(cartId, token).compile(tx)];
+export function loadQueries(tx: Tx, dialect: 'sqlite' | 'postgres', cartId: number, token: string, limit: number): CompiledQuery[] {
+  return [ITEMS_SQL(dialect, cartId, token, limit).compile(tx), TAXES_SQL(cartId, token).compile(tx)];
 }
 
 /** What a checkout needs, from its loads' rows (loadQueries) and, when the store has a payment method set, its fraud protections. */

@@ -7,7 +7,7 @@ import { appendEvents, type NewEvent } from '../events/log.js';
 import { isUniqueViolation } from '../services/unique.js';
 import type { Values } from '../data/codec.js';
 import { inTransaction, pipelined, type Tx } from '../db/database.js';
-import { insertQuery, insertRows } from '../data/cached-insert.js';
+import { insertQueries, insertRows } from '../data/cached-insert.js';
 import { recordChange } from '../events/record.js';
 import type { ServiceContext } from '../services/context.js';
 import type { CheckoutData } from './checkout-data.js';
@@ -94,31 +94,39 @@ function cartTaken(err: unknown): boolean {
   return isUniqueViolation(err) && /transactions_cart_id_uq|transactions\.cart_id/.test(String((err as Error).message));
 }
 
+/** The statements that need only the transaction's id, and which of them insert its logs (their rows answered). */
+interface UnderTransaction {
+  writes: CompiledQuery[];
+  logs: { from: number; to: number };
+}
+
 /**
  * The writes that need only the transaction's id, in this order: taxes applied, shipments, the
- * items moved onto both, logs (their rows answered), and last the cart's deletion under the claim
- * (its row answered: none means the claim was lost). One round trip on PostgreSQL (pipelined).
+ * items moved onto both, logs, and last the cart's deletion under the claim (its row answered: none
+ * means the claim was lost). One round trip on PostgreSQL (pipelined); a long insert is split
+ * (cached-insert.ts, MAX_PARAMETERS).
  */
-function underTransaction(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txnId: number): CompiledQuery[] {
+function underTransaction(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txnId: number): UnderTransaction {
   const { cart } = d;
   const head = { id: txnId, store_id: cart.store_id };
   const appliedR = ctx.registry.resource('applied_tax');
   const shipments = planShipments(ctx, head, cart, d.data.lines, d.applied, d.now);
-  const writes: CompiledQuery[] = [];
-  if (d.applied.length) {
-    writes.push(insertQuery(tx, appliedR.table, d.applied.map((a) => encodeRow(appliedR, {
+  const writes: CompiledQuery[] = [
+    ...insertQueries(tx, appliedR.table, d.applied.map((a) => encodeRow(appliedR, {
       store_id: cart.store_id, transaction_id: txnId, tax_id: a.taxId, name: a.name, rate: a.rate, amount: a.amount,
       apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
-    }))));
-  }
-  if (shipments.rows.length) writes.push(insertQuery(tx, ctx.registry.resource('shipment').table, shipments.rows));
-  // The items move onto the transaction and into their shipments in one statement.
-  writes.push(moveItemsQuery(tx, txnId, cart.id, shipments.nameOf));
-  if (d.logs.length) writes.push(insertQuery(tx, ctx.registry.resource('transaction_log').table, logRows(ctx, head, d.logs, d.amount, d.now), '*'));
+    }))),
+    ...insertQueries(tx, ctx.registry.resource('shipment').table, shipments.rows),
+    // The items move onto the transaction and into their shipments in one statement.
+    moveItemsQuery(tx, txnId, cart.id, shipments.nameOf),
+  ];
+  const from = writes.length;
+  writes.push(...insertQueries(tx, ctx.registry.resource('transaction_log').table, logRows(ctx, head, d.logs, d.amount, d.now), '*'));
+  const logs = { from, to: writes.length };
   // The cart goes only while this checkout still holds it: the claim is checked (and on
   // PostgreSQL the row locked) by the deletion itself, and anything written here rolls back.
   writes.push(tx.deleteFrom('carts').where('id', '=', cart.id).where('checkout_claim', '=', d.claim.token).returning('id').compile());
-  return writes;
+  return { writes, logs };
 }
 
 /** The checkout's writes inside the caller's transaction `tx`; the caller publishes the store's events after commit. */
@@ -141,23 +149,26 @@ export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft
   // transactions.cart_id is unique: a second transaction for this cart cannot commit (and one that
   // a checkout which took the claim over has written means this one lost it). With its id reserved
   // (PostgreSQL), the transaction row goes in the same round trip as the rows under it.
-  const insertTxn = insertQuery(tx, txR.table, [encodeRow(txR, d.transactionId === undefined ? snapshot : { id: d.transactionId, ...snapshot })], '*');
+  const [insertTxn] = insertQueries(tx, txR.table, [encodeRow(txR, d.transactionId === undefined ? snapshot : { id: d.transactionId, ...snapshot })], '*');
   let txn: Values;
+  let under: UnderTransaction;
   let results: Array<{ rows: Row[] }>;
   try {
     if (d.transactionId !== undefined) {
-      const [row, ...rest] = await pipelined<Row>(tx, [insertTxn, ...underTransaction(tx, ctx, d, d.transactionId)]);
+      under = underTransaction(tx, ctx, d, d.transactionId);
+      const [row, ...rest] = await pipelined<Row>(tx, [insertTxn, ...under.writes]);
       txn = decodeRow(txR, row.rows[0]);
       results = rest;
     } else {
       txn = decodeRow(txR, (await tx.executeQuery(insertTxn)).rows[0]);
-      results = await pipelined<Row>(tx, underTransaction(tx, ctx, d, txn.id));
+      under = underTransaction(tx, ctx, d, txn.id);
+      results = await pipelined<Row>(tx, under.writes);
     }
   } catch (err) {
     throw cartTaken(err) ? claimLost() : err;
   }
   if (!results[results.length - 1].rows.length) throw claimLost();
-  const logged = d.logs.length ? results[results.length - 2].rows : [];
+  const logged = results.slice(under.logs.from, under.logs.to).flatMap((r) => r.rows);
   // The look-ups below run only when a line can need them (known from the checkout's load).
   if (d.data.lines.some((l) => l.deliveryType === 'downloaded')) await createDownloadsForTransaction(tx, ctx, txn);
   if (d.data.lines.some((l) => l.giftCardSku)) await provisionGiftCards(tx, ctx, txn, d.data.lines, d.now, batch);

@@ -28,7 +28,12 @@ export interface CheckoutDeps {
   gateway: PaymentGateway;
   /** How long a checkout may hold its cart (default: from the hook timeout, see claimLeaseMs). */
   claimLeaseMs?: number;
+  /** Most items a cart may have at checkout (CHECKOUT_MAX_LINES; default MAX_LINES). */
+  maxLines?: number;
 }
+
+/** Items a checkout takes by default: its cost (pricing, one statement's parameters per item) stays bounded. */
+export const MAX_LINES = 1000;
 
 export interface CheckoutInput {
   /** Test gateway token: `tok_decline` is declined, anything else authorizes. */
@@ -102,6 +107,9 @@ interface Priced {
 /** Everything before the write: prices, taxes, fraud checks and the payment. No database access. */
 async function price(cart: ValuesOf<'cart'>, data: CheckoutData, input: CheckoutInput, deps: CheckoutDeps): Promise<Priced> {
   if (!data.lines.length) throw apiError('EMPTY_CART');
+  // The load reads one item more than the limit, so a larger cart is told so rather than cut short.
+  const max = deps.maxLines ?? MAX_LINES;
+  if (data.lines.length > max) throw apiError('CART_TOO_LARGE', { max });
   const negative = data.lines.filter((l) => l.amount.isNegative());
   if (negative.length) {
     throw ApiError.invalid(negative.map((l) => fieldError('NEGATIVE_AMOUNT', { item: String(l.item.id), name: String(l.item.name), amount: l.amount.toFixed() })));
@@ -160,7 +168,7 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
       // with this token. The transaction's id is reserved along (PostgreSQL; checkout-write.ts).
       const reserve = reserveTransactionId(tx, database.dialect);
       const [made, items, taxes, reserved] = await pipelined<Row>(tx,
-        [claiming.query, ...loadQueries(tx, database.dialect, cartId, claiming.token), ...(reserve ? [reserve] : [])]);
+        [claiming.query, ...loadQueries(tx, database.dialect, cartId, claiming.token, (deps.maxLines ?? MAX_LINES) + 1), ...(reserve ? [reserve] : [])]);
       claim = claimed(ctx, made.rows, claiming.token);
       if (!claim) return undefined;
       const data = await checkoutData(ctx, tx, items.rows as ItemRow[], taxes.rows as TaxRow[]);

@@ -34,12 +34,31 @@ function textOf(postgres: boolean, table: string, columns: string[], rowCount: n
  * (`*`, or a comma-separated list; empty for none). Rows of differing shapes go through Kysely.
  */
 export async function insertRows(db: Db, table: string, rows: Row[], returning = ''): Promise<Row[]> {
-  if (!rows.length) return [];
-  return (await db.executeQuery<Row>(insertQuery(db, table, rows, returning))).rows;
+  const out: Row[] = [];
+  for (const q of insertQueries(db, table, rows, returning)) out.push(...(await db.executeQuery<Row>(q)).rows);
+  return out;
 }
 
-/** insertRows's statement, to run later or with others (database.ts, pipelined); `rows` must not be empty. */
-export function insertQuery(db: Db, table: string, rows: Row[], returning = ''): CompiledQuery<Row> {
+/**
+ * Parameters one statement may carry: SQLite refuses more than 32,766, PostgreSQL more than 65,535.
+ * A longer insert (a checkout's shipments, one per address name, 19 columns each) is split.
+ */
+export const MAX_PARAMETERS = 30_000;
+
+/**
+ * insertRows's statements, to run later or with others (database.ts, pipelined): one, or one per
+ * run of rows that stays under MAX_PARAMETERS, in the rows' order. None for no rows.
+ */
+export function insertQueries(db: Db, table: string, rows: Row[], returning = ''): CompiledQuery<Row>[] {
+  if (!rows.length) return [];
+  const per = Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, Object.keys(rows[0]).length)));
+  const out: CompiledQuery<Row>[] = [];
+  for (let i = 0; i < rows.length; i += per) out.push(insertQuery(db, table, rows.slice(i, i + per), returning));
+  return out;
+}
+
+/** One statement for `rows` (not empty), however many. */
+function insertQuery(db: Db, table: string, rows: Row[], returning = ''): CompiledQuery<Row> {
   const columns = Object.keys(rows[0]);
   const params: unknown[] = [];
   for (const row of rows) {

@@ -83,6 +83,8 @@ export const CATALOG = {
     meaning: 'The zoomed representation would hold too many objects.' }),
 
   // Commerce.
+  CART_TOO_LARGE: entry({ code: 'cart_too_large', kind: 'invalid', message: 'the cart has more than {max} items; a checkout takes at most {max}',
+    meaning: 'A checkout of a cart with more items than CHECKOUT_MAX_LINES (default 1,000): remove items or split the order.' }),
   EMPTY_CART: entry({ code: 'empty_cart', kind: 'invalid', message: 'the cart has no items to check out',
     meaning: 'A checkout of a cart without items.' }),
   NEGATIVE_AMOUNT: entry({ code: 'negative_amount', kind: 'invalid', message: 'item {item} ({name}) comes to {amount}: option price modifiers may lower a price, not below zero',

@@ -1,12 +1,12 @@
 // insertRows (src/data/cached-insert.ts) on both engines: the same rows, values and RETURNING as
-// Kysely's insert, one statement per call whatever the row count, one SQL text per shape, and
+// Kysely's insert, one statement per call (split only past MAX_PARAMETERS), one SQL text per shape, and
 // Kysely's own behaviour (DEFAULT for a missing or undefined value) for rows of differing shapes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import { insertRows } from '../../src/data/cached-insert.js';
+import { insertRows, MAX_PARAMETERS } from '../../src/data/cached-insert.js';
 import { statementLog } from '../../bench/statements.js';
 import { engines, PG_URL } from '../helpers/app.js';
 
@@ -56,5 +56,17 @@ describe.each(engines())('insertRows on %s', (engine) => {
     expect(rows.map((r) => Number(r.d))).toEqual([7, 7]);
     const reordered = await insertRows(database.db, table, [{ 'a b': 'p', n: 8, d: 8 }, { d: 9, n: 9, 'a b': 'q' }], '*');
     expect(reordered.map((r) => [r['a b'], Number(r.n), Number(r.d)]).sort()).toEqual([['p', 8, 8], ['q', 9, 9]]);
+  });
+
+  it('splits an insert with more parameters than one statement may carry, rows in order', async () => {
+    // 12,000 rows of 3 values: 36,000 parameters, over SQLite's 32,766 (in one statement SQLite
+    // refuses it: "too many SQL variables"); two statements of at most MAX_PARAMETERS.
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({ 'a b': `bulk ${i}`, n: 100_000 + i, d: i % 7 }));
+    const { result, count } = await statementLog(database).around(() => insertRows(database.db, table, rows, 'id,n'), 1);
+    expect(count).toBe(Math.ceil(rows.length * 3 / MAX_PARAMETERS));
+    expect(count).toBe(2);
+    expect(result.map((r) => Number(r.n)).sort((a, b) => a - b)).toEqual(rows.map((r) => r.n));
+    const stored = (await sql<{ n: number }>`select n from ${sql.table(table)} where n >= ${100_000} order by id`.execute(database.db)).rows;
+    expect(stored.map((r) => Number(r.n))).toEqual(rows.map((r) => r.n));
   });
 });
