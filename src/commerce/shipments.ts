@@ -55,13 +55,17 @@ export function planShipments(ctx: ServiceContext, txn: Values, cart: Values, li
 /**
  * Moves a cart's items onto its transaction and into their shipments, in one statement that finds
  * each shipment by the transaction and its address name: it needs no shipment id from the client,
- * so it can follow the shipments' insert in the same round trip.
+ * so it can follow the shipments' insert in the same round trip. With one shipment (the usual
+ * case: no item names another address) the text is the same for every cart, whatever its size.
  */
 export function moveItemsQuery(tx: Tx, txnId: number, cartId: number, nameOf: Map<number, string>): CompiledQuery {
-  const whens = [...nameOf].map(([item, name]) => sql`when ${item} then ${name}`);
-  const shipment = whens.length
-    ? sql`, shipment_id = coalesce((select s.id from shipments s where s.transaction_id = ${txnId}
-      and s.address_name = case items.id ${sql.join(whens, sql` `)} end), shipment_id)`
+  const byName = new Map<string, number[]>();
+  for (const [item, name] of nameOf) byName.set(name, [...(byName.get(name) ?? []), item]);
+  const names = [...byName];
+  const name = names.length === 1 ? sql`${names[0][0]}`
+    : sql`case ${sql.join(names.map(([n, items]) => sql`when items.id in (${sql.join(items)}) then ${n}`), sql` `)} end`;
+  const shipment = names.length
+    ? sql`, shipment_id = coalesce((select s.id from shipments s where s.transaction_id = ${txnId} and s.address_name = ${name}), shipment_id)`
     : sql``;
   return sql`update items set transaction_id = ${txnId}, cart_id = ${null}${shipment} where cart_id = ${cartId}`.compile(tx);
 }
