@@ -136,6 +136,23 @@ describe.skipIf(!PG_URL)('statements pipelined in one write on PostgreSQL', () =
     expect(after[1].rows[0]).toHaveProperty('note', null);
   });
 
+  it('fails, not hangs, when its connection is cut mid-pipeline, and the pool goes on', async () => {
+    const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 1 });
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    pools.push(pool);
+    const cut = new Kysely<any>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }) });
+    dbs.push(cut);
+    const pid = Number((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(cut)).rows[0].pid);
+    const running = cut.transaction().execute(async (tx) => pipelined(tx as Tx, [insert(tx, 8), sql`select pg_sleep(${5})`.compile(tx), insert(tx, 8)]));
+    await new Promise((r) => setTimeout(r, 200));
+    await admin.query('select pg_terminate_backend($1)', [pid]);
+    await expect(running).rejects.toThrow();
+    expect(await kept(8)).toBe(0);
+    const after = await cut.transaction().execute(async (tx) => pipelined<{ n: number }>(tx as Tx, [insert(tx, 9), countOf(tx, 9)]));
+    expect(after[1].rows[0]).toEqual({ n: 1 });
+  });
+
   it('keeps parallel pipelines on a pool apart', async () => {
     const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 4 });
     pools.push(pool);
