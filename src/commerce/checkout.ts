@@ -159,7 +159,7 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
   // outbound call, and the write follows in a transaction of its own (issue 13).
   let claim: CartClaim | undefined;
   let inside: Priced | undefined;
-  let first: { data: CheckoutData; row?: Values } | undefined;
+  let first: { data: CheckoutData; row?: Values; transactionId?: number } | undefined;
   try {
     first = await inTransaction(database, async (tx) => {
       const claiming = claimQuery(tx, ctx, cartId, leaseMs);
@@ -172,9 +172,9 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
       claim = claimed(ctx, made.rows, claiming.token);
       if (!claim) return undefined;
       const data = await checkoutData(ctx, tx, items.rows as ItemRow[], taxes.rows as TaxRow[]);
-      if (callsOut(data, deps)) return { data };
-      inside = await price(claim.cart, data, input, deps);
       const transactionId = reserved ? Number(reserved.rows[0].id) : undefined;
+      if (callsOut(data, deps)) return { data, transactionId };
+      inside = await price(claim.cart, data, input, deps);
       return { data, row: await writeRows(tx, ctx, { ...inside.draft, claim, now: formatTimestamp(ctx.clock.now()), transactionId }) };
     });
   } catch (err) {
@@ -187,12 +187,12 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
     ctx.bus.publish(Number(claim.cart.store_id));
     return first.row;
   }
-  return outboundCheckout(ctx, claim, first.data, input, deps, leaseMs);
+  return outboundCheckout(ctx, claim, first.data, input, deps, leaseMs, first.transactionId);
 }
 
 /** The rest of a checkout whose pricing calls out, under its committed claim. */
 async function outboundCheckout(ctx: ServiceContext, claim: CartClaim, data: CheckoutData, input: CheckoutInput,
-  deps: CheckoutDeps, leaseMs: number): Promise<Values> {
+  deps: CheckoutDeps, leaseMs: number, transactionId: number | undefined): Promise<Values> {
   const stopRenewing = keepClaim(ctx, claim, leaseMs);
   try {
     let priced: Priced;
@@ -203,7 +203,7 @@ async function outboundCheckout(ctx: ServiceContext, claim: CartClaim, data: Che
       throw err;
     }
     try {
-      return await writeTransaction(ctx, { ...priced.draft, claim, now: formatTimestamp(ctx.clock.now()) });
+      return await writeTransaction(ctx, { ...priced.draft, claim, now: formatTimestamp(ctx.clock.now()), transactionId });
     } catch (err) {
       // An authorization without a committed transaction would hold the customer's money for nothing.
       if (priced.authorization?.approved) await voidUncommitted(ctx, deps.gateway, claim, priced.authorization, priced.request!, err);
