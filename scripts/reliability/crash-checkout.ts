@@ -8,14 +8,12 @@
 //   npx tsx scripts/reliability/crash-checkout.ts [--seeds 3] [--carts 300] [--concurrency 20] [--pg postgres://…]
 //
 // SQLite always; PostgreSQL too when --pg (or TEST_DATABASE_URL) names a server (one schema per seed).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { startServer } from './child.js';
 import { api, freePort, openSession } from './api.js';
+import { integrityOf, scratchDatabase, untilKilled, type Engine, type Scratch } from './crash-kit.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,7 +40,7 @@ const STATE_SQL = {
   carts: 'select c.id, (select count(*) from items i where i.cart_id = c.id) as items from carts c',
 };
 
-async function readState(engine: 'sqlite' | 'postgres', databaseUrl: string, schema?: string): Promise<State> {
+async function readState(engine: Engine, { databaseUrl, schema }: Scratch): Promise<State> {
   if (engine === 'sqlite') {
     const db = new SQLite(databaseUrl, { readonly: true });
     const sqliteText = (s: string) => s.replace(/::text/g, '');
@@ -59,20 +57,9 @@ async function readState(engine: 'sqlite' | 'postgres', databaseUrl: string, sch
 
 const money = (v: string | number) => Number(v).toFixed(2);
 
-async function runSeed(engine: 'sqlite' | 'postgres', seed: number): Promise<Outcome> {
-  const dataDir = mkdtempSync(join(tmpdir(), `crash-checkout-${engine}-${seed}-`));
-  let databaseUrl = join(dataDir, 'db.sqlite');
-  let schema: string | undefined;
-  if (engine === 'postgres') {
-    schema = `crash_checkout_${seed}_${process.pid}`;
-    const admin = new pg.Client({ connectionString: args.pg });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const u = new URL(args.pg!);
-    u.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = u.toString();
-  }
+async function runSeed(engine: Engine, seed: number): Promise<Outcome> {
+  const scratch = await scratchDatabase(engine, `crash-checkout-${engine}-${seed}`, args.pg!);
+  const { dataDir, databaseUrl } = scratch;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = { PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0' };
@@ -94,30 +81,16 @@ async function runSeed(engine: 'sqlite' | 'postgres', seed: number): Promise<Out
   // The checkouts, killed after a seeded share of them was answered.
   const acked = new Map<number, number>();
   const killAfter = Math.floor(CARTS * (0.2 + 0.6 * ((seed * 0.618) % 1)));
-  let next = 0;
-  let killed = false;
-  const worker = async () => {
-    while (next < carts.length && !killed) {
-      const cart = carts[next++];
-      try {
-        const res = await api(base, `${cart.href}/checkout`, { method: 'POST', token, json: {} });
-        if (res.status === 201) acked.set(cart.id, Number(String(res.body._links.self.href).split('/').pop()));
-      } catch {
-        // The connection died with the server: not acknowledged.
-      }
-      if (!killed && acked.size >= killAfter) {
-        killed = true;
-        server.proc.kill('SIGKILL');
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  if (!killed) server.proc.kill('SIGKILL');
-  await server.exited;
+  await untilKilled(server, carts.length, CONCURRENCY, killAfter, async (i) => {
+    const res = await api(base, `${carts[i].href}/checkout`, { method: 'POST', token, json: {} });
+    if (res.status !== 201) return false;
+    acked.set(carts[i].id, Number(String(res.body._links.self.href).split('/').pop()));
+    return true;
+  });
 
   // Read back from the database as the restarted server would find it.
   server = await startServer(env);
-  const state = await readState(engine, databaseUrl, schema);
+  const state = await readState(engine, scratch);
   const byCart = new Map(state.transactions.map((t) => [Number(t.cart_id), t]));
   const cartRows = new Map(state.carts.map((c) => [Number(c.id), Number(c.items)]));
   const broken: string[] = [];
@@ -149,26 +122,13 @@ async function runSeed(engine: 'sqlite' | 'postgres', seed: number): Promise<Out
   }
   server.proc.kill('SIGTERM');
   await server.exited;
-  let integrity = 'n/a';
-  if (engine === 'sqlite') {
-    const db = new SQLite(databaseUrl, { readonly: true });
-    integrity = String(db.pragma('integrity_check', { simple: true }));
-    const fk = db.pragma('foreign_key_check') as unknown[];
-    if (fk.length) integrity += ` (${fk.length} foreign key violations)`;
-    db.close();
-  } else {
-    const admin = new pg.Client({ connectionString: args.pg });
-    await admin.connect();
-    const orphans = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.items i
-      LEFT JOIN ${schema}.carts c ON c.id = i.cart_id LEFT JOIN ${schema}.transactions t ON t.id = i.transaction_id WHERE c.id IS NULL AND t.id IS NULL`);
-    integrity = orphans.rows[0].n === 0 ? 'ok (no orphan items)' : `${orphans.rows[0].n} orphan items`;
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  }
+  // Items in neither a cart nor a transaction are what a half-done checkout would leave.
+  const integrity = await integrityOf(engine, scratch, args.pg!, (schema) => `SELECT count(*)::int AS n FROM ${schema}.items i
+    LEFT JOIN ${schema}.carts c ON c.id = i.cart_id LEFT JOIN ${schema}.transactions t ON t.id = i.transaction_id WHERE c.id IS NULL AND t.id IS NULL`);
   return { engine, seed, acknowledged: acked.size, committed, whole, broken, retried, integrity };
 }
 
-const engines: Array<'sqlite' | 'postgres'> = args.pg ? ['sqlite', 'postgres'] : ['sqlite'];
+const engines: Engine[] = args.pg ? ['sqlite', 'postgres'] : ['sqlite'];
 if (!args.pg) console.log('[skip] PostgreSQL: pass --pg or set TEST_DATABASE_URL');
 const results: Outcome[] = [];
 for (const engine of engines) {

@@ -7,15 +7,11 @@
 //                                        [--pg postgres://…] [--no-webhooks]
 //
 // SQLite always; PostgreSQL too when --pg (or TEST_DATABASE_URL) names a server (one schema per seed).
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { startServer, type ServerChild } from './child.js';
 import { api, freePort, openSession } from './api.js';
+import { integrityOf, scratchDatabase, untilKilled, type Engine } from './crash-kit.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -68,21 +64,10 @@ interface Outcome {
   note?: string;
 }
 
-async function runSeed(engine: 'sqlite' | 'postgres', seed: number, webhooks: boolean): Promise<Outcome> {
+async function runSeed(engine: Engine, seed: number, webhooks: boolean): Promise<Outcome> {
   const random = rng(seed);
-  const dataDir = mkdtempSync(join(tmpdir(), `crash-${engine}-${seed}-`));
-  let databaseUrl = join(dataDir, 'db.sqlite');
-  let schema: string | undefined;
-  if (engine === 'postgres') {
-    schema = `crash_${seed}_${process.pid}`;
-    const admin = new pg.Client({ connectionString: args.pg });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const u = new URL(args.pg!);
-    u.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = u.toString();
-  }
+  const scratch = await scratchDatabase(engine, `crash-${engine}-${seed}`, args.pg!);
+  const { dataDir, databaseUrl } = scratch;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
@@ -104,27 +89,14 @@ async function runSeed(engine: 'sqlite' | 'postgres', seed: number, webhooks: bo
   // The writes: each acknowledged one is recorded here, in the parent, before the kill.
   const acked = new Map<number, string>();
   const killAfter = Math.floor(WRITES * (0.1 + 0.8 * random()));
-  let next = 0;
-  let killed = false;
-  const worker = async () => {
-    while (next < WRITES && !killed) {
-      const i = next++;
-      const email = `c${i}-s${seed}@crash.example`;
-      try {
-        const res = await api(base, session.links['svc:customers'], { method: 'POST', token: session.storeToken, json: { email, first_name: `n${i}` } });
-        if (res.status === 201) acked.set(Number(String(res.body._links.self.href).split('/').pop()), email);
-      } catch {
-        // The connection died with the server: not acknowledged, so not owed.
-      }
-      if (!killed && acked.size >= killAfter) {
-        killed = true;
-        server.proc.kill('SIGKILL');
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  if (!killed) server.proc.kill('SIGKILL');
-  await server.exited;
+  // A write the kill cut off (the connection died with the server) is not acknowledged, so not owed.
+  await untilKilled(server, WRITES, CONCURRENCY, killAfter, async (i) => {
+    const email = `c${i}-s${seed}@crash.example`;
+    const res = await api(base, session.links['svc:customers'], { method: 'POST', token: session.storeToken, json: { email, first_name: `n${i}` } });
+    if (res.status !== 201) return false;
+    acked.set(Number(String(res.body._links.self.href).split('/').pop()), email);
+    return true;
+  });
 
   server = await startServer(env);
   let lost = 0;
@@ -158,28 +130,15 @@ async function runSeed(engine: 'sqlite' | 'postgres', seed: number, webhooks: bo
 
   server.proc.kill('SIGTERM');
   const { code } = await server.exited;
-  let integrity = 'n/a';
-  if (engine === 'sqlite') {
-    const db = new SQLite(databaseUrl, { readonly: true });
-    integrity = String(db.pragma('integrity_check', { simple: true }));
-    const fk = db.pragma('foreign_key_check') as unknown[];
-    if (fk.length) integrity += ` (${fk.length} foreign key violations)`;
-    db.close();
-  } else {
-    const admin = new pg.Client({ connectionString: args.pg });
-    await admin.connect();
-    // PostgreSQL has no integrity_check; an orphan count over the written table stands in for it.
-    const orphans = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.customers c LEFT JOIN ${schema}.stores s ON s.id = c.store_id WHERE s.id IS NULL`);
-    integrity = orphans.rows[0].n === 0 ? 'ok (no orphans)' : `${orphans.rows[0].n} orphans`;
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  }
+  // PostgreSQL has no integrity_check; an orphan count over the written table stands in for it.
+  const integrity = await integrityOf(engine, scratch, args.pg!,
+    (schema) => `SELECT count(*)::int AS n FROM ${schema}.customers c LEFT JOIN ${schema}.stores s ON s.id = c.store_id WHERE s.id IS NULL`);
   receiver?.server.close();
   if (code !== 0) webhookNote = `${webhookNote ?? ''} restarted server exited ${code}`.trim();
   return { engine, seed, acknowledged: acked.size, killedAfter: killAfter, lost, integrity, delivered, webhookIdsPerEvent, note: webhookNote };
 }
 
-const engines: Array<'sqlite' | 'postgres'> = args.pg ? ['sqlite', 'postgres'] : ['sqlite'];
+const engines: Engine[] = args.pg ? ['sqlite', 'postgres'] : ['sqlite'];
 if (!args.pg) console.log('[skip] PostgreSQL: pass --pg or set TEST_DATABASE_URL');
 const results: Outcome[] = [];
 for (const engine of engines) {
