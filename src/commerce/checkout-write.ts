@@ -56,8 +56,13 @@ function logRows(ctx: ServiceContext, txn: Values, logs: FraudLog[], amount: str
   }));
 }
 
+/** The statements inserting a transaction's logs (their rows answered, for recordLogs). */
+export function logQueries(tx: Tx, ctx: ServiceContext, txn: Values, logs: FraudLog[], amount: string | null, now: string): CompiledQuery[] {
+  return insertQueries(tx, ctx.registry.resource('transaction_log').table, logRows(ctx, txn, logs, amount, now), '*');
+}
+
 /** The written logs' events, in the order written (RETURNING promises none). */
-async function recordLogs(tx: Tx, ctx: ServiceContext, written: Row[], batch?: NewEvent[]): Promise<void> {
+export async function recordLogs(tx: Tx, ctx: ServiceContext, written: Row[], batch?: NewEvent[]): Promise<void> {
   const r = ctx.registry.resource('transaction_log');
   for (const row of written.map((x) => decodeRow(r, x)).sort((a, b) => a.id - b.id)) await recordChange(tx, ctx, r, 'created', undefined, row, { batch });
 }
@@ -121,7 +126,7 @@ function underTransaction(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txnI
     moveItemsQuery(tx, txnId, cart.id, shipments.nameOf),
   ];
   const from = writes.length;
-  writes.push(...insertQueries(tx, ctx.registry.resource('transaction_log').table, logRows(ctx, head, d.logs, d.amount, d.now), '*'));
+  writes.push(...logQueries(tx, ctx, head, d.logs, d.amount, d.now));
   const logs = { from, to: writes.length };
   // The cart goes only while this checkout still holds it: the claim is checked (and on
   // PostgreSQL the row locked) by the deletion itself, and anything written here rolls back.

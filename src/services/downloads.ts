@@ -3,7 +3,9 @@
 // the downloadable's file when it is replaced. Each download and revocation is written to the
 // transaction's logs and announced as a transaction event, in the transaction of the change.
 import type { Tx } from '../db/database.js';
-import type { Values } from '../data/codec.js';
+import type { Row, Values } from '../data/codec.js';
+import type { CompiledQuery } from 'kysely';
+import type { NewEvent } from '../events/log.js';
 import { recordChange } from '../events/record.js';
 import { formatTimestamp } from './clock.js';
 import type { ServiceContext } from './context.js';
@@ -55,7 +57,7 @@ export async function createDownloadsForTransaction(tx: Tx, ctx: ServiceContext,
 
 /** Appends a step to the transaction's logs and announces it as `event` of the transaction. */
 export async function logTransactionStep(tx: Tx, ctx: ServiceContext, txn: Values, event: string,
-  steps: Array<{ action: string; message: string; details: unknown }>): Promise<void> {
+  steps: Array<{ action: string; message: string; details: unknown }>, batch?: NewEvent[]): Promise<void> {
   const now = formatTimestamp(ctx.clock.now());
   const logR = ctx.registry.resource('transaction_log');
   for (const s of steps) {
@@ -63,28 +65,32 @@ export async function logTransactionStep(tx: Tx, ctx: ServiceContext, txn: Value
       store_id: txn.store_id, transaction_id: txn.id, action: s.action, status: txn.status, amount: null,
       message: s.message, details: JSON.stringify(s.details), date_created: now, date_modified: now,
     }, tx);
-    await recordChange(tx, ctx, logR, 'created', undefined, row);
+    await recordChange(tx, ctx, logR, 'created', undefined, row, { batch });
   }
   const txR = ctx.registry.resource('transaction');
-  await recordChange(tx, ctx, txR, 'modified', txn, txn, { event });
+  await recordChange(tx, ctx, txR, 'modified', txn, txn, { event, batch });
 }
 
 /**
- * Revokes the downloads of a transaction that has just been voided or refunded (a no-op for any
- * other status). Call inside the transaction that changed the status; returns how many were revoked.
+ * The statement that revokes a voided or refunded transaction's downloads, answering them (for
+ * downloadsRevoked); undefined when the transaction's status revokes none. It needs nothing from
+ * the status change's answer, so it goes in the same round trip (commerce/transitions.ts).
  */
-export async function revokeDownloads(tx: Tx, ctx: ServiceContext, txn: Values): Promise<number> {
-  if (!REVOKING.has(String(txn.status))) return 0;
-  const now = formatTimestamp(ctx.clock.now());
-  const revoked = await tx.updateTable('downloads').set({ status: 'revoked', date_modified: now })
+export function revokeDownloadsQuery(tx: Tx, ctx: ServiceContext, txn: Values): CompiledQuery | undefined {
+  if (!REVOKING.has(String(txn.status))) return undefined;
+  return tx.updateTable('downloads').set({ status: 'revoked', date_modified: formatTimestamp(ctx.clock.now()) })
     .where('transaction_id', '=', txn.id).where('status', '<>', 'revoked')
-    .returning(['id', 'file_name', 'item_id']).execute();
+    .returning(['id', 'file_name', 'item_id']).compile();
+}
+
+/** Logs and announces (into `batch`) the downloads a revocation answered; how many there were. */
+export async function downloadsRevoked(tx: Tx, ctx: ServiceContext, txn: Values, revoked: Row[], batch?: NewEvent[]): Promise<number> {
   if (!revoked.length) return 0;
   await logTransactionStep(tx, ctx, txn, 'transaction/downloads_revoked', revoked.map((d) => ({
     action: 'download_revoked',
     message: `download ${String(d.id)} (${String(d.file_name ?? 'no file')}) revoked: the transaction was ${String(txn.status)}`,
     details: { download_id: Number(d.id), item_id: d.item_id == null ? null : Number(d.item_id), reason: txn.status },
-  })));
+  })), batch);
   return revoked.length;
 }
 

@@ -81,4 +81,23 @@ describe.skipIf(!PG_URL)('round trips of a write on PostgreSQL', () => {
     // cart gone: pipelined); the events with COMMIT. Statement by statement it was 11.
     expect(n).toBe(4);
   });
+
+  it('captures, voids and refunds in 4: the token check, the row, its update and log (pipelined), the events with COMMIT', async () => {
+    const paid = async () => {
+      const cart = await newCart();
+      await w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() });
+      return json(await w.req(link(cart, 'svc:checkout'), { method: 'POST', body: {} }));
+    };
+    await w.req(link(await paid(), 'svc:capture'), { method: 'POST' });
+    const txn = await paid();
+    const captured = await tripsOf(() => w.req(link(txn, 'svc:capture'), { method: 'POST' }));
+    expect(captured.result.statusCode, captured.result.body).toBe(200);
+    expect(captured.trips).toBe(4);
+    const refunded = await tripsOf(() => w.req(link(json(captured.result), 'svc:refund'), { method: 'POST' }));
+    expect(refunded.result.statusCode, refunded.result.body).toBe(200);
+    // A refund also revokes the transaction's downloads: one more statement in the same write.
+    expect(refunded.trips).toBe(4);
+    const voided = await tripsOf(async () => w.req(link(await paid(), 'svc:void'), { method: 'POST' }));
+    expect(voided.result.statusCode, voided.result.body).toBe(200);
+  });
 });
