@@ -1,34 +1,26 @@
 // Payment actions under real parallel requests, on both engines: of 10 concurrent captures of one
 // transaction exactly one captures it (one log, one transaction/captured event) and the others are
 // refused with 409; a capture racing a void ends in one of the two, never both.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, makeApp, type TestApp } from '../helpers/app.js';
-import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
-import { fillCart, openShop, type Shop } from '../helpers/shop.js';
+import { describe, expect, it } from 'vitest';
+import { engines } from '../helpers/app.js';
+import { call, json, link } from '../helpers/rest.js';
+import { fillCart, useShop } from '../helpers/shop.js';
 
 describe.each(engines())('concurrent payment actions on %s', (engine) => {
-  let t: TestApp;
-  let chain: Chain;
-  let shop: Shop;
-  beforeAll(async () => {
-    t = await makeApp({ engine });
-    chain = await tokenChain(t.app);
-    shop = await openShop(t.app, chain);
-  });
-  afterAll(async () => t?.close());
+  const w = useShop(engine);
 
-  const token = () => chain.storeToken;
-  const authorized = async () => json(await call(t.app, link(await fillCart(t.app, chain, shop), 'svc:checkout'), { method: 'POST', token: token(), body: {} }));
-  const zoomed = async (txn: any) => json(await call(t.app, `${link(txn, 'self')}?zoom=transaction_logs`, { token: token() }));
+  const token = () => w.chain.storeToken;
+  const authorized = async () => json(await call(w.t.app, link(await fillCart(w.t.app, w.chain, w.shop), 'svc:checkout'), { method: 'POST', token: token(), body: {} }));
+  const zoomed = async (txn: any) => json(await call(w.t.app, `${link(txn, 'self')}?zoom=transaction_logs`, { token: token() }));
   const eventsOf = async (txn: any) => {
     const id = Number(link(txn, 'self').split('/').pop());
-    const page = json(await call(t.app, `${link(shop.store, 'svc:events')}?limit=300`, { token: token() }));
+    const page = json(await call(w.t.app, `${link(w.shop.store, 'svc:events')}?limit=300`, { token: token() }));
     return page._embedded['svc:events'].filter((e: any) => e.resource_type === 'transaction' && e.resource_id === id).map((e: any) => e.name);
   };
 
   it('captures once of 10 parallel captures', async () => {
     const txn = await authorized();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call(t.app, link(txn, 'svc:capture'), { method: 'POST', token: token() })));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call(w.t.app, link(txn, 'svc:capture'), { method: 'POST', token: token() })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     const after = await zoomed(txn);
     expect(after.status).toBe('captured');
@@ -39,7 +31,7 @@ describe.each(engines())('concurrent payment actions on %s', (engine) => {
   it('ends a capture racing a void in exactly one of them', async () => {
     const txn = await authorized();
     const actions = ['svc:capture', 'svc:void', 'svc:capture', 'svc:void', 'svc:capture', 'svc:void'];
-    const answers = await Promise.all(actions.map((rel) => call(t.app, link(txn, rel), { method: 'POST', token: token() })));
+    const answers = await Promise.all(actions.map((rel) => call(w.t.app, link(txn, rel), { method: 'POST', token: token() })));
     const won = answers.flatMap((a, i) => (a.statusCode === 200 ? [actions[i]] : []));
     expect(won).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 409)).toBe(true);

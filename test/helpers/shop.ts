@@ -1,7 +1,9 @@
 // Builds a small shop through the REST facade: a category with a tax, a cart with an address and
 // items, for checkout and event tests.
 import type { FastifyInstance } from 'fastify';
-import { call, json, link, type Chain } from './rest.js';
+import { afterAll, beforeAll } from 'vitest';
+import { makeApp, type Engine, type MakeAppOptions, type TestApp } from './app.js';
+import { call, json, link, tokenChain, type Chain } from './rest.js';
 
 export interface Shop {
   store: any;
@@ -28,4 +30,26 @@ export async function fillCart(app: FastifyInstance, chain: Chain, shop: Shop, i
     if (r.statusCode !== 201 && r.statusCode !== 200) throw new Error(`item: ${r.statusCode} ${r.body}`);
   }
   return cart;
+}
+
+/** A test file's shop on its own app: made before the file's tests, closed after them. */
+export interface ShopWorld {
+  t: TestApp;
+  chain: Chain;
+  shop: Shop;
+}
+
+/**
+ * Registers the file's beforeAll/afterAll for an app on `engine` (with `config`), a token chain and
+ * a shop; the returned object is filled in once they ran.
+ */
+export function useShop(engine: Engine, config: MakeAppOptions['config'] = {}): ShopWorld {
+  const world = {} as ShopWorld;
+  beforeAll(async () => {
+    world.t = await makeApp({ engine, config });
+    world.chain = await tokenChain(world.t.app);
+    world.shop = await openShop(world.t.app, world.chain);
+  });
+  afterAll(async () => world.t?.close());
+  return world;
 }
