@@ -23,6 +23,8 @@ import { ownerCondition } from '../data/tenancy.js';
 export interface CartClaim {
   cart: ValuesOf<'cart'>;
   token: string;
+  /** The transaction's id, reserved by the claim itself on PostgreSQL (claimQuery's `reserve`). */
+  transactionId?: number;
 }
 
 /** A checkout of a cart that is already a transaction (a retry, a double click): 409 naming it. */
@@ -50,8 +52,11 @@ export async function beforeClaim(ctx: ServiceContext): Promise<void> {
  * caller's store, that is also the read of the cart (and on PostgreSQL takes its row lock until the
  * caller commits). Undefined for an id that names no cart. Its row, through claimed(), says whether
  * the claim was made; no row: the cart is missing, another store's or held (notClaimed says which).
+ * `reserve` (PostgreSQL): the claimed row also brings the id the checkout's transaction will have,
+ * from the transactions' sequence, so the transaction's row can be written with the rows under it
+ * (checkout-write.ts); only a claim that was made takes one.
  */
-export function claimQuery(tx: Tx, ctx: ServiceContext, cartId: number, leaseMs: number): { query: CompiledQuery<Row>; token: string } | undefined {
+export function claimQuery(tx: Tx, ctx: ServiceContext, cartId: number, leaseMs: number, reserve: boolean): { query: CompiledQuery<Row>; token: string } | undefined {
   if (!Number.isSafeInteger(cartId) || cartId <= 0) return undefined;
   const r = ctx.registry.resource('cart');
   const token = randomBytes(16).toString('hex');
@@ -60,13 +65,16 @@ export function claimQuery(tx: Tx, ctx: ServiceContext, cartId: number, leaseMs:
   const query = sql<Row>`update carts
     set checkout_claim = ${token}, checkout_claimed_until = ${leaseStamp(new Date(now.getTime() + leaseMs))}
     where id = ${cartId} and ${ownerCondition(r, tenantScope(ctx.principal))}
-    and (checkout_claim is null or checkout_claimed_until <= ${leaseStamp(now)}) returning *`.compile(tx);
+    and (checkout_claim is null or checkout_claimed_until <= ${leaseStamp(now)})
+    returning *${reserve ? sql`, nextval(pg_get_serial_sequence('transactions', 'id')) as _transaction_id` : sql``}`.compile(tx);
   return { query, token };
 }
 
 /** The claim its statement made (claimQuery), from the statement's rows. */
 export function claimed(ctx: ServiceContext, rows: Row[], token: string): CartClaim | undefined {
-  return rows[0] ? { cart: decodeRow(ctx.registry.resource('cart'), rows[0]), token } : undefined;
+  if (!rows[0]) return undefined;
+  const { _transaction_id: reserved, ...row } = rows[0];
+  return { cart: decodeRow(ctx.registry.resource('cart'), row), token, transactionId: reserved == null ? undefined : Number(reserved) };
 }
 
 /** Why a cart could not be claimed: missing or another store's (404), already a transaction, or held by another checkout. */

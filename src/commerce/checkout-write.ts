@@ -1,7 +1,7 @@
 // The single database transaction of a checkout: the transaction row with its snapshot and
 // totals, the items moved onto it, applied taxes, transaction logs, subscriptions, and the events
 // of all of them; the cart goes. It commits only while the checkout still holds its claim on the cart.
-import { sql, type CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { decodeRow, encodeRow, type Row } from '../data/codec.js';
 import { appendEvents, type NewEvent } from '../events/log.js';
 import { isUniqueViolation } from '../services/unique.js';
@@ -32,17 +32,12 @@ export interface TransactionDraft {
   amount: string;
   /** The checkout's claim on the cart, checked again inside the transaction. */
   claim: CartClaim;
-  /** The transaction's id, reserved with the claim (PostgreSQL, reserveTransactionId); otherwise the insert gives it. */
+  /**
+   * The transaction's id, reserved by the claim (PostgreSQL, cart-claim.ts): the transaction's row
+   * then goes with the rows under it. An id reserved by a checkout that then wrote nothing is a gap,
+   * as a rolled-back insert leaves. Otherwise (SQLite) the insert gives it.
+   */
   transactionId?: number;
-}
-
-/**
- * On PostgreSQL, the statement that reserves the transaction's id from its sequence, sent with the
- * claim: the rows under the transaction can then go with its own insert. Ids a checkout reserved
- * and did not use are gaps, as a rolled-back insert leaves. SQLite has no sequence: undefined.
- */
-export function reserveTransactionId(tx: Tx, dialect: 'sqlite' | 'postgres'): CompiledQuery | undefined {
-  return dialect === 'postgres' ? sql`select nextval(pg_get_serial_sequence('transactions', 'id')) as id`.compile(tx) : undefined;
 }
 
 const ADDRESS = ['first_name', 'last_name', 'company', 'address1', 'address2', 'city', 'region', 'postal_code', 'country', 'phone'];

@@ -13,7 +13,7 @@ import { formatTimestamp } from '../services/clock.js';
 import { checkoutData, loadQueries, type CheckoutData, type ItemRow, type TaxRow } from './checkout-data.js';
 import { computeTaxes } from './taxes.js';
 import { runFraudChecks, type CheckoutSummary, type FraudDeps, type FraudLog } from './fraud.js';
-import { reserveTransactionId, writeRows, writeTransaction, type TransactionDraft } from './checkout-write.js';
+import { writeRows, writeTransaction, type TransactionDraft } from './checkout-write.js';
 import { beforeClaim, claimed, claimQuery, keepClaim, notClaimed, releaseClaim, type CartClaim } from './cart-claim.js';
 import { inTransaction, pipelined } from '../db/database.js';
 import { dataOf } from '../services/data-access.js';
@@ -162,17 +162,16 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
   let first: { data: CheckoutData; row?: Values; transactionId?: number } | undefined;
   try {
     first = await inTransaction(database, async (tx) => {
-      const claiming = claimQuery(tx, ctx, cartId, leaseMs);
+      const claiming = claimQuery(tx, ctx, cartId, leaseMs, database.dialect === 'postgres');
       if (!claiming) return undefined;
       // The claim and the loads in one round trip on PostgreSQL: the loads read only a cart claimed
-      // with this token. The transaction's id is reserved along (PostgreSQL; checkout-write.ts).
-      const reserve = reserveTransactionId(tx, database.dialect);
-      const [made, items, taxes, reserved] = await pipelined<Row>(tx,
-        [claiming.query, ...loadQueries(tx, database.dialect, cartId, claiming.token, (deps.maxLines ?? MAX_LINES) + 1), ...(reserve ? [reserve] : [])]);
+      // with this token. The claim reserves the transaction's id (PostgreSQL; checkout-write.ts).
+      const [made, items, taxes] = await pipelined<Row>(tx,
+        [claiming.query, ...loadQueries(tx, database.dialect, cartId, claiming.token, (deps.maxLines ?? MAX_LINES) + 1)]);
       claim = claimed(ctx, made.rows, claiming.token);
       if (!claim) return undefined;
       const data = await checkoutData(ctx, tx, items.rows as ItemRow[], taxes.rows as TaxRow[]);
-      const transactionId = reserved ? Number(reserved.rows[0].id) : undefined;
+      const { transactionId } = claim;
       if (callsOut(data, deps)) return { data, transactionId };
       inside = await price(claim.cart, data, input, deps);
       return { data, row: await writeRows(tx, ctx, { ...inside.draft, claim, now: formatTimestamp(ctx.clock.now()), transactionId }) };
