@@ -10,6 +10,7 @@ import { formatTimestamp } from './clock.js';
 import type { ServiceContext } from './context.js';
 import { hashToken, wellFormedToken } from './download-urls.js';
 import { logTransactionStep } from './downloads.js';
+import { appendEvents, type NewEvent } from '../events/log.js';
 import { dataOf } from './data-access.js';
 import { CATALOG, type ErrorName } from './error-catalog.js';
 
@@ -91,9 +92,12 @@ export async function refundDownload(ctx: ServiceContext, download: Values): Pro
 /** A completed transfer: logged on the transaction (action `download`) and announced as `transaction/downloaded`. */
 export async function recordDownload(ctx: ServiceContext, spent: Values, range?: { start: number; end: number }): Promise<void> {
   const storeId = Number(spent.store_id);
-  await inTransaction(dataOf(ctx).database, async (tx) => {
+  const database = dataOf(ctx).database;
+  await inTransaction(database, async (tx) => {
     const txn = await tx.selectFrom('transactions').selectAll().where('id', '=', Number(spent.transaction_id)).executeTakeFirst();
     if (!txn) return;
+    // The log's and the transaction's events, appended together at the end (with the COMMIT on PostgreSQL).
+    const batch: NewEvent[] = [];
     const left = spent.downloads_remaining == null ? 'unlimited downloads left' : `${String(spent.downloads_remaining)} downloads left`;
     await logTransactionStep(tx, ctx, txn, 'transaction/downloaded', [{
       action: 'download',
@@ -102,7 +106,8 @@ export async function recordDownload(ctx: ServiceContext, spent: Values, range?:
         download_id: spent.id, item_id: spent.item_id ?? null, downloads_remaining: spent.downloads_remaining ?? null,
         ...(range ? { range: `${range.start}-${range.end}` } : {}),
       },
-    }]);
+    }], batch);
+    await appendEvents(tx, batch, database.dialect === 'postgres');
   });
   ctx.bus.publish(storeId);
 }

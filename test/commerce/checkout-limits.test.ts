@@ -1,10 +1,11 @@
 // A checkout takes at most CHECKOUT_MAX_LINES items (issue 20's bounded cost, and money): a larger
 // cart is refused with 400 cart_too_large and left as it was, instead of being priced on its first
-// items while all of them moved onto the transaction.
+// items while all of them moved onto the transaction. GraphQL's checkoutCart says it in userErrors.
 import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/app.js';
 import { call, json, link } from '../helpers/rest.js';
 import { fillCart, useShop } from '../helpers/shop.js';
+import { gql } from '../graphql/helpers.js';
 
 describe.each(engines())('checkout of a cart over the line limit on %s', (engine) => {
   const w = useShop(engine, { checkoutMaxLines: 3 });
@@ -29,6 +30,14 @@ describe.each(engines())('checkout of a cart over the line limit on %s', (engine
     const done = await call(w.t.app, link(cart, 'svc:checkout'), { method: 'POST', token: token(), body: {} });
     expect(done.statusCode, done.body).toBe(201);
     expect(json(done).total_item_price).toBe(30);
+  });
+
+  it('tells a GraphQL checkout the same, in userErrors', async () => {
+    const cart = await fillCart(w.t.app, w.chain, w.shop, lines(4));
+    const id = link(cart, 'self').split('/').pop();
+    const res = await gql(w.t.app, 'mutation($id: ID!) { checkoutCart(id: $id) { transaction { id } userErrors { code message } } }', { token: token(), variables: { id } });
+    expect(res.body.data.checkoutCart).toMatchObject({ transaction: null, userErrors: [{ code: 'cart_too_large' }] });
+    expect(json(await call(w.t.app, `${link(cart, 'svc:items')}?limit=10`, { token: token() }))._embedded['svc:items']).toHaveLength(4);
   });
 
   it('takes a cart of exactly the limit', async () => {
