@@ -94,39 +94,61 @@ function cartTaken(err: unknown): boolean {
   return isUniqueViolation(err) && /transactions_cart_id_uq|transactions\.cart_id/.test(String((err as Error).message));
 }
 
-/** The statements that need only the transaction's id, and which of them insert its logs (their rows answered). */
-interface UnderTransaction {
-  writes: CompiledQuery[];
-  logs: { from: number; to: number };
+/** What writeUnder's statements answered. */
+interface Written {
+  /** The results of the caller's `lead` statements, in order. */
+  lead: Array<{ rows: Row[] }>;
+  /** The logs' rows, as written. */
+  logged: Row[];
+  /** Whether the cart's deletion found it still claimed by this checkout. */
+  kept: boolean;
 }
 
 /**
- * The writes that need only the transaction's id, in this order: taxes applied, shipments, the
- * items moved onto both, logs, and last the cart's deletion under the claim (its row answered: none
- * means the claim was lost). One round trip on PostgreSQL (pipelined); a long insert is split
- * (cached-insert.ts, MAX_PARAMETERS).
+ * The writes under the transaction `txnId`, after the caller's `lead` statements (the transaction's
+ * own insert when its id was reserved), in this order: taxes applied, shipments, the items moved
+ * onto both, logs, and last the cart's deletion under the claim. One round trip on PostgreSQL
+ * (pipelined); two when the cart ships to several addresses (the shipments' ids come back first,
+ * moveItemsQuery). A long insert is split (cached-insert.ts, MAX_PARAMETERS).
  */
-function underTransaction(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txnId: number): UnderTransaction {
+async function writeUnder(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txnId: number, lead: CompiledQuery[]): Promise<Written> {
   const { cart } = d;
   const head = { id: txnId, store_id: cart.store_id };
   const appliedR = ctx.registry.resource('applied_tax');
-  const shipments = planShipments(ctx, head, cart, d.data.lines, d.applied, d.now);
-  const writes: CompiledQuery[] = [
+  const plan = planShipments(ctx, head, cart, d.data.lines, d.applied, d.now);
+  const byName = plan.rows.length <= 1;
+  const shipments = insertQueries(tx, ctx.registry.resource('shipment').table, plan.rows, byName ? '' : 'id,address_name');
+  const first: CompiledQuery[] = [
+    ...lead,
     ...insertQueries(tx, appliedR.table, d.applied.map((a) => encodeRow(appliedR, {
       store_id: cart.store_id, transaction_id: txnId, tax_id: a.taxId, name: a.name, rate: a.rate, amount: a.amount,
       apply_to_shipping: a.applyToShipping, shipto: a.shipto, date_created: d.now, date_modified: d.now,
     }))),
-    ...insertQueries(tx, ctx.registry.resource('shipment').table, shipments.rows),
-    // The items move onto the transaction and into their shipments in one statement.
-    moveItemsQuery(tx, txnId, cart.id, shipments.nameOf),
+    ...shipments,
   ];
-  const from = writes.length;
-  writes.push(...logQueries(tx, ctx, head, d.logs, d.amount, d.now));
-  const logs = { from, to: writes.length };
-  // The cart goes only while this checkout still holds it: the claim is checked (and on
-  // PostgreSQL the row locked) by the deletion itself, and anything written here rolls back.
-  writes.push(tx.deleteFrom('carts').where('id', '=', cart.id).where('checkout_claim', '=', d.claim.token).returning('id').compile());
-  return { writes, logs };
+  const logs = logQueries(tx, ctx, head, d.logs, d.amount, d.now);
+  const rest = (idOf?: Map<string, number>): CompiledQuery[] => [
+    // The items move onto the transaction and into their shipments in one statement.
+    moveItemsQuery(tx, txnId, cart.id, plan.nameOf, idOf),
+    ...logs,
+    // The cart goes only while this checkout still holds it: the claim is checked (and on
+    // PostgreSQL the row locked) by the deletion itself, and anything written here rolls back.
+    tx.deleteFrom('carts').where('id', '=', cart.id).where('checkout_claim', '=', d.claim.token).returning('id').compile(),
+  ];
+  let results: Array<{ rows: Row[] }>;
+  if (byName) {
+    results = await pipelined<Row>(tx, [...first, ...rest()]);
+  } else {
+    const written = await pipelined<Row>(tx, first);
+    const idOf = new Map(written.slice(first.length - shipments.length).flatMap((r) => r.rows).map((w) => [String(w.address_name), Number(w.id)]));
+    results = [...written, ...await pipelined<Row>(tx, rest(idOf))];
+  }
+  const logsFrom = first.length + 1;
+  return {
+    lead: results.slice(0, lead.length),
+    logged: results.slice(logsFrom, logsFrom + logs.length).flatMap((r) => r.rows),
+    kept: results[results.length - 1].rows.length > 0,
+  };
 }
 
 /** The checkout's writes inside the caller's transaction `tx`; the caller publishes the store's events after commit. */
@@ -151,24 +173,20 @@ export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft
   // (PostgreSQL), the transaction row goes in the same round trip as the rows under it.
   const [insertTxn] = insertQueries(tx, txR.table, [encodeRow(txR, d.transactionId === undefined ? snapshot : { id: d.transactionId, ...snapshot })], '*');
   let txn: Values;
-  let under: UnderTransaction;
-  let results: Array<{ rows: Row[] }>;
+  let written: Written;
   try {
     if (d.transactionId !== undefined) {
-      under = underTransaction(tx, ctx, d, d.transactionId);
-      const [row, ...rest] = await pipelined<Row>(tx, [insertTxn, ...under.writes]);
-      txn = decodeRow(txR, row.rows[0]);
-      results = rest;
+      written = await writeUnder(tx, ctx, d, d.transactionId, [insertTxn]);
+      txn = decodeRow(txR, written.lead[0].rows[0]);
     } else {
       txn = decodeRow(txR, (await tx.executeQuery(insertTxn)).rows[0]);
-      under = underTransaction(tx, ctx, d, txn.id);
-      results = await pipelined<Row>(tx, under.writes);
+      written = await writeUnder(tx, ctx, d, txn.id, []);
     }
   } catch (err) {
     throw cartTaken(err) ? claimLost() : err;
   }
-  if (!results[results.length - 1].rows.length) throw claimLost();
-  const logged = results.slice(under.logs.from, under.logs.to).flatMap((r) => r.rows);
+  if (!written.kept) throw claimLost();
+  const logged = written.logged;
   // The look-ups below run only when a line can need them (known from the checkout's load).
   if (d.data.lines.some((l) => l.deliveryType === 'downloaded')) await createDownloadsForTransaction(tx, ctx, txn);
   if (d.data.lines.some((l) => l.giftCardSku)) await provisionGiftCards(tx, ctx, txn, d.data.lines, d.now, batch);
