@@ -1,6 +1,6 @@
 // Payment actions under real parallel requests, on both engines: of 10 concurrent captures of one
 // transaction exactly one captures it (one log, one transaction/captured event) and the others are
-// refused with 409; a capture racing a void ends in one of the two, never both.
+// refused with 409; of 20 parallel refunds one refunds; a capture racing a void ends in one of the two, never both.
 import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/app.js';
 import { call, json, link } from '../helpers/rest.js';
@@ -26,6 +26,18 @@ describe.each(engines())('concurrent payment actions on %s', (engine) => {
     expect(after.status).toBe('captured');
     expect(after._embedded['svc:transaction_logs'].map((l: any) => l.action).sort()).toEqual(['authorize', 'capture']);
     expect(await eventsOf(txn)).toEqual(['transaction/created', 'transaction/captured']);
+  });
+
+  it('refunds once of 20 parallel refunds', async () => {
+    const txn = await authorized();
+    const captured = await call(w.t.app, link(txn, 'svc:capture'), { method: 'POST', token: token() });
+    expect(captured.statusCode).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(w.t.app, link(json(captured), 'svc:refund'), { method: 'POST', token: token() })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(409)]);
+    const after = await zoomed(txn);
+    expect(after.status).toBe('refunded');
+    expect(after._embedded['svc:transaction_logs'].map((l: any) => l.action).sort()).toEqual(['authorize', 'capture', 'refund']);
+    expect(await eventsOf(txn)).toEqual(['transaction/created', 'transaction/captured', 'transaction/refunded']);
   });
 
   it('ends a capture racing a void in exactly one of them', async () => {

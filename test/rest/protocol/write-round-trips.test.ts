@@ -97,7 +97,9 @@ describe.skipIf(!PG_URL)('round trips of a write on PostgreSQL', () => {
     expect(refunded.result.statusCode, refunded.result.body).toBe(200);
     // A refund also revokes the transaction's downloads: one more statement in the same write.
     expect(refunded.trips).toBe(4);
-    const voided = await tripsOf(async () => w.req(link(await paid(), 'svc:void'), { method: 'POST' }));
+    const toVoid = await paid();
+    const voided = await tripsOf(() => w.req(link(toVoid, 'svc:void'), { method: 'POST' }));
     expect(voided.result.statusCode, voided.result.body).toBe(200);
+    expect(voided.trips).toBe(4);
   });
 });
