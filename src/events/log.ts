@@ -1,7 +1,8 @@
 // The durable event log (transactional outbox): events are appended in the same database
 // transaction as the change they announce, numbered per store under the store row's lock, so the
-// order is total per store and nothing uncommitted is ever visible. Which resources' changes are
-// events, and which events, their SDL says (`@events`, ResourceDef.events).
+// order is total per store and nothing uncommitted is ever visible; ids are drawn under that lock
+// too, so id order and sequence order agree. Which resources' changes are events, and which
+// events, their SDL says (`@events`, ResourceDef.events).
 import { PostgresAdapter, sql } from 'kysely';
 import { lastOfTransaction, type Tx } from '../db/database.js';
 import type { Values } from '../data/codec.js';
@@ -62,10 +63,14 @@ async function appendRun(tx: Tx, events: NewEvent[], last: boolean, returning: b
     JSON.stringify(e.payload ?? null), e.webhookIds ? JSON.stringify(e.webhookIds) : null, e.webhookIds ? null : dispatched, e.occurredAt, e.occurredAt];
   let rows: Values[];
   if (tx.getExecutor().adapter instanceof PostgresAdapter) {
-    const values = events.map((e, i) => sql`(${sql.join(row(e, sql`(select event_sequence from s) - ${n - 1 - i}`,
-      sql`(select case when webhook_count = 0 then ${e.occurredAt} end from s)`))})`);
+    // The id is drawn after the store row's lock (the CASE reads s first): a default id is drawn
+    // before it, so a write that committed later could hold the smaller id, and whatever goes by
+    // id (deliveries, the feed, catch-up) would see the store's events out of their order.
+    const id = sql`case when (select event_sequence from s) is not null then nextval(pg_get_serial_sequence('events', 'id')) end`;
+    const values = events.map((e, i) => sql`(${sql.join([id, ...row(e, sql`(select event_sequence from s) - ${n - 1 - i}`,
+      sql`(select case when webhook_count = 0 then ${e.occurredAt} end from s)`)])})`);
     const append = sql<Values>`with s as (update stores set event_sequence = event_sequence + ${n} where id = ${storeId} returning event_sequence, webhook_count)
-      insert into events (${sql.join(COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(values)} returning ${returning ? sql`*` : sql`sequence`}`;
+      insert into events (id, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(values)} returning ${returning ? sql`*` : sql`sequence`}`;
     rows = (last ? await tx.executeQuery(lastOfTransaction(append.compile(tx))) : await append.execute(tx)).rows;
     // Without the store's row the sequence is null, which the column refuses: a guard, not a path.
     if (rows.length !== n) throw new Error(`store ${storeId} not found for its events`);

@@ -70,6 +70,24 @@ describe.each(engines())('event log on %s', (engine) => {
     expect((await events('?limit=300'))._embedded['svc:events'].length).toBe(start);
   });
 
+  it('numbers events in one order: ids follow the store sequence under parallel writes', async () => {
+    // Deliveries, the pull feed and catch-up go by event id, and a store's sequence is its commit
+    // order (taken under the store row's lock): an id drawn before that lock let a later commit
+    // carry the smaller id, and two instances then delivered a customer's events out of order.
+    const storeId = Number(chain.storeHref.split('/').pop());
+    for (let round = 0; round < 10; round++) {
+      const res = await Promise.all(Array.from({ length: 20 }, (_, i) => call(t.app, link(store, 'svc:customers'), {
+        method: 'POST', token: chain.storeToken, body: { email: `par${round}-${i}@example.com` },
+      })));
+      expect(res.map((r) => r.statusCode)).toEqual(res.map(() => 201));
+    }
+    const rows = await containerOf(t.app).database.db.selectFrom('events').select(['id', 'sequence'])
+      .where('store_id', '=', storeId).orderBy('sequence').execute();
+    const ids = rows.map((r) => Number(r.id));
+    expect(rows.length).toBeGreaterThanOrEqual(200);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
   it('refuses `after` on collections without a sequence and bad values', async () => {
     expect((await call(t.app, `${link(store, 'svc:events')}?after=abc`, { token: chain.storeToken })).statusCode).toBe(400);
     expect((await call(t.app, `${link(store, 'svc:taxes')}?after=1`, { token: chain.storeToken })).statusCode).toBe(400);
