@@ -18,7 +18,7 @@ import { beforeClaim, claimed, claimQuery, keepClaim, notClaimed, releaseClaim, 
 import { inTransaction, pipelined } from '../db/database.js';
 import { dataOf } from '../services/data-access.js';
 import type { Authorization, AuthorizationRequest, PaymentGateway } from './gateway.js';
-import { voidUncommitted } from './void-uncommitted.js';
+import { committedAfterAll, settleAuthorization } from './void-uncommitted.js';
 import { shiptoOf } from './shipments.js';
 import { apiError, fieldError } from '../services/error-catalog.js';
 
@@ -177,8 +177,14 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
       return { data, row: await writeRows(tx, ctx, { ...inside.draft, claim, now: formatTimestamp(ctx.clock.now()), transactionId }) };
     });
   } catch (err) {
+    // A connection lost at the COMMIT may not have lost the checkout: the database says.
+    const after = claim ? await committedAfterAll(ctx, claim, err) : undefined;
+    if (after !== undefined && after !== 'unknown') {
+      ctx.bus.publish(Number(claim!.cart.store_id));
+      return after;
+    }
     // The write or its commit failed after an in-process authorization: void it, as below.
-    if (claim && inside?.authorization?.approved) await voidUncommitted(ctx, deps.gateway, claim, inside.authorization, inside.request!, err);
+    if (claim && inside?.authorization?.approved) await settleAuthorization(ctx, deps.gateway, claim, inside.authorization, inside.request!, err, after);
     throw err;
   }
   if (!first || !claim) throw await notClaimed(ctx, cartId);
@@ -204,8 +210,13 @@ async function outboundCheckout(ctx: ServiceContext, claim: CartClaim, data: Che
     try {
       return await writeTransaction(ctx, { ...priced.draft, claim, now: formatTimestamp(ctx.clock.now()), transactionId });
     } catch (err) {
+      const after = await committedAfterAll(ctx, claim, err);
+      if (after !== undefined && after !== 'unknown') {
+        ctx.bus.publish(Number(claim.cart.store_id));
+        return after;
+      }
       // An authorization without a committed transaction would hold the customer's money for nothing.
-      if (priced.authorization?.approved) await voidUncommitted(ctx, deps.gateway, claim, priced.authorization, priced.request!, err);
+      if (priced.authorization?.approved) await settleAuthorization(ctx, deps.gateway, claim, priced.authorization, priced.request!, err, after);
       await releaseClaim(ctx, claim).catch(() => undefined);
       throw err;
     }

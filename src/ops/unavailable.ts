@@ -3,9 +3,8 @@
 // serve it, and the connection pool recovers by itself once the database is back.
 import type { ApiError } from '../services/errors.js';
 import { apiError } from '../services/error-catalog.js';
+import { LOST_MESSAGES, NETWORK_CODES } from '../services/connection-lost.js';
 
-/** Socket-level failures while connecting to or talking with the database. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
  * PostgreSQL SQLSTATEs that say "not now" rather than "wrong request": class 08 (connection
@@ -22,9 +21,6 @@ const FULL_CODES = new Set(['53100', 'SQLITE_FULL', 'STORAGE_FULL', 'ENOSPC', 'E
 
 /** SQLite's lock wait (busy_timeout) ran out: another writer held the database too long. */
 const SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED']);
-
-/** node-postgres reports a dropped or refused connection with these messages and no code. */
-const PG_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Client was closed/i;
 
 export function isStorageFull(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
@@ -44,7 +40,7 @@ export function isUnavailable(err: unknown): boolean {
   const code = typeof e.code === 'string' ? e.code : '';
   if (code === '53100') return false;
   if (NETWORK_CODES.has(code) || SQLSTATE.test(code) || SQLITE_CODES.has(code)) return true;
-  if (typeof e.message === 'string' && PG_MESSAGES.test(e.message)) return true;
+  if (typeof e.message === 'string' && LOST_MESSAGES.test(e.message)) return true;
   // Node's AggregateError (every address of a host refused) and wrapped causes.
   if (Array.isArray(e.errors) && e.errors.some(isUnavailable)) return true;
   return e.cause !== undefined && e.cause !== err && isUnavailable(e.cause);

@@ -13,6 +13,7 @@ import { makeApp, PG_URL, type TestApp } from '../helpers/app.js';
 import { call, CLIENT_FORM, json, tokenChain, type Chain } from '../helpers/rest.js';
 import { errorCodes, gql } from '../graphql/helpers.js';
 import { isUnavailable } from '../../src/ops/unavailable.js';
+import { connectionLost } from '../../src/services/connection-lost.js';
 import { startProxy, type Proxy } from './support/tcp-proxy.js';
 
 const codes = (res: { body: string }) => (JSON.parse(res.body)._embedded?.['svc:errors'] ?? []).map((e: any) => e.code);
@@ -24,6 +25,19 @@ describe('recognising an unreachable database', () => {
       expect(isUnavailable(e), JSON.stringify(e)).toBe(true);
     }
     for (const e of [new Error('boom'), { code: '23505' }, { code: '42P01' }, null, 'ECONNREFUSED']) expect(isUnavailable(e), String(e)).toBe(false);
+  });
+});
+
+describe('telling a lost connection from an answer', () => {
+  // After a lost connection the outcome of what was sent is unknown (a COMMIT may have gone
+  // through); after an answer, even an error, the server rolled the transaction back.
+  it('counts only connection failures as lost', () => {
+    for (const e of [{ code: '57P01' }, { code: '08006' }, { code: 'ECONNRESET' }, new Error('Connection terminated unexpectedly'), { message: 'x', cause: { code: 'EPIPE' } }]) {
+      expect(connectionLost(e), JSON.stringify(e)).toBe(true);
+    }
+    for (const e of [{ code: '40001' }, { code: '40P01' }, { code: '55P03' }, { code: '57014' }, { code: '23505' }, { code: 'SQLITE_BUSY' }, new Error('boom'), null]) {
+      expect(connectionLost(e), JSON.stringify(e)).toBe(false);
+    }
   });
 });
 

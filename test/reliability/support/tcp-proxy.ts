@@ -6,6 +6,13 @@ export interface Proxy {
   port: number;
   /** Local ports of the proxy's connections to the database (to find their backends). */
   upstreamPorts(): number[];
+  /**
+   * The next message from the app that holds one of `markers` (e.g. a COMMIT) goes to the database,
+   * and its connection is cut at once on the app's side, before any answer: the database carries
+   * on with what it was sent (its side is closed a moment later), the app sees a lost connection.
+   * `down`: the proxy goes down right after (every other connection cut, the port closed).
+   */
+  cutAfter(markers: string[], opts?: { down?: boolean }): void;
   /** Cuts every connection and closes the port. */
   down(): Promise<void>;
   /** Listens again on the same port. */
@@ -17,15 +24,31 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
   const pairs = new Set<[Socket, Socket]>();
   let server: Server | undefined;
   let port = 0;
+  let cut: { markers: Buffer[]; down: boolean } | undefined;
   const listen = () => new Promise<void>((resolve, reject) => {
     server = createServer((client) => {
       const upstream = connect(targetPort, targetHost);
       const pair: [Socket, Socket] = [client, upstream];
       pairs.add(pair);
-      const end = () => { client.destroy(); upstream.destroy(); pairs.delete(pair); };
+      let lingering = false;
+      const end = () => {
+        client.destroy();
+        pairs.delete(pair);
+        if (!lingering) upstream.destroy();
+      };
       client.on('error', end).on('close', end);
       upstream.on('error', end).on('close', end);
-      client.pipe(upstream);
+      client.on('data', (chunk: Buffer) => {
+        upstream.write(chunk);
+        if (cut?.markers.some((m) => chunk.includes(m))) {
+          const then = cut;
+          cut = undefined;
+          lingering = true;
+          client.destroy();
+          setTimeout(() => upstream.destroy(), 500);
+          if (then.down) void down();
+        }
+      });
       upstream.pipe(client);
     });
     server.once('error', reject);
@@ -44,6 +67,7 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
   return {
     get port() { return port; },
     upstreamPorts: () => [...pairs].map(([, u]) => u.localPort!).filter(Boolean),
+    cutAfter: (markers, opts = {}) => { cut = { markers: markers.map((m) => Buffer.from(m)), down: !!opts.down }; },
     down,
     up: listen,
     close: down,
