@@ -31,6 +31,7 @@ import { registerGraphql } from './graphql/plugin.js';
 import { registerCommerceRoutes } from './rest/commerce-routes.js';
 import { registerIdempotency } from './rest/idempotency.js';
 import { registerCors } from './rest/cors.js';
+import { commitInDoubt } from './db/connection-lost.js';
 import { isStorageFull, isUnavailable, lazyChildLogger, loggerOptions, registerOps, registerRateLimit, serverOptions, storageFullError, unavailableError } from './ops/index.js';
 import type { DestinationStream } from 'pino';
 import { registerWebhookRoutes } from './rest/webhook-routes.js';
@@ -144,6 +145,8 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     }
     if (isUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
+      // A lost connection while a COMMIT was on its way: the write may have happened (rest/idempotency.ts).
+      if (commitInDoubt(err)) req.commitInDoubt = true;
       return sendApiError(req, reply, unavailableError());
     }
     req.log.error({ err }, 'unhandled error');

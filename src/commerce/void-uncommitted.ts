@@ -16,7 +16,7 @@ import { actorOf } from '../events/record.js';
 import type { ServiceContext } from '../services/context.js';
 import { formatTimestamp } from '../services/clock.js';
 import { decodeRow, type Values } from '../data/codec.js';
-import { connectionLost } from '../services/connection-lost.js';
+import { connectionLost } from '../db/connection-lost.js';
 import type { CartClaim } from './cart-claim.js';
 import type { Authorization, AuthorizationRequest, PaymentGateway } from './gateway.js';
 import { dataOf } from '../services/data-access.js';

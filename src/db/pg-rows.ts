@@ -8,6 +8,7 @@ import { rowBuilder } from './row-builder.js';
 import { BEGIN, ENDS, LAST_STATEMENT, noRoundTrip, queryFramed } from './pg-frames.js';
 import { queryPipelined } from './pg-pipeline.js';
 import { isStaleStatement, StatementNames } from './pg-statements.js';
+import { commitInDoubt, markCommitInDoubt } from './connection-lost.js';
 
 /**
  * The text Kysely is handed for a pipeline (database.ts, pipelined): its parameters are the
@@ -44,6 +45,14 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
     // The transaction's last statement went with its COMMIT: Kysely's COMMIT has nothing left to
     // do, and a statement after it (which would run outside the transaction) is refused.
     let ended = false;
+    // A COMMIT's outcome was left unknown by a lost connection: Kysely's ROLLBACK, which fails on
+    // the dead connection and whose error replaces the first, says so as well.
+    let doubt = false;
+    const inDoubt = (err: unknown): unknown => {
+      markCommitInDoubt(err);
+      doubt = commitInDoubt(err);
+      return err;
+    };
     const run = (text: string, values: unknown[] | undefined, begins: boolean, commits: boolean): Promise<pg.QueryResult | pg.QueryResult[]> => {
       const name = prepared ? names.name(text, values, generation) : undefined;
       // One statement with parameters (the extended protocol) goes through pg-frames.ts's query.
@@ -61,10 +70,17 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
           return query(renamed);
         });
       }
+      // A COMMIT sent alone (Kysely's, after statements that did not take it along) may be lost too.
+      if (text === 'commit') return sent.catch((err: unknown) => { throw inDoubt(err); });
+      if (text === 'rollback' && doubt) {
+        doubt = false;
+        return sent.catch((err: unknown) => { throw markCommitInDoubt(err); });
+      }
       if (!commits) return sent;
       ended = true;
       // Not committed after all (the statement or the COMMIT failed): Kysely's ROLLBACK is sent.
-      return sent.catch((err: unknown) => { ended = false; throw err; });
+      // A lost connection leaves it open whether the server committed (connection-lost.ts).
+      return sent.catch((err: unknown) => { ended = false; throw inDoubt(err); });
     };
     // Statements in one write (pg-pipeline.ts), framed and renamed like one statement in run().
     const pipeline = (queries: Compiled[]): Promise<pg.QueryResult> => {
@@ -84,7 +100,7 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
       });
       if (commits) {
         ended = true;
-        sent = sent.catch((err: unknown) => { ended = false; throw err; });
+        sent = sent.catch((err: unknown) => { ended = false; throw inDoubt(err); });
       }
       return sent.then((results) => ({ command: 'PIPELINE', rowCount: null, oid: 0, fields: [], rows: results.map(objects) }));
     };
@@ -131,6 +147,7 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
       },
       release: (err?: Error | boolean) => {
         held = false;
+        doubt = false;
         ended = false;
         inTransaction = false;
         return client.release(err);

@@ -3,7 +3,7 @@
 // serve it, and the connection pool recovers by itself once the database is back.
 import type { ApiError } from '../services/errors.js';
 import { apiError } from '../services/error-catalog.js';
-import { LOST_MESSAGES, NETWORK_CODES } from '../services/connection-lost.js';
+import { LOST_MESSAGES, NETWORK_CODES } from '../db/connection-lost.js';
 
 
 /**

@@ -20,11 +20,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HeldKey } from '../services/idempotency-store.js';
 import { sendErrors } from './http.js';
-import type { ErrorCode } from '../services/error-catalog.js';
+import { CATALOG, type ErrorCode } from '../services/error-catalog.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency?: HeldKey & { heartbeat: NodeJS.Timeout };
+    /** The request failed with its COMMIT's outcome unknown (set by the error handler, app.ts). */
+    commitInDoubt?: boolean;
   }
 }
 
@@ -67,6 +69,8 @@ async function claim(req: FastifyRequest, reply: FastifyReply, key: string, leas
       return keyError(req, reply, 422, 'idempotency_key_reused', 'this Idempotency-Key was used for a different request');
     case 'in_progress':
       return keyError(req, reply, 409, 'idempotency_key_in_progress', 'a request with this Idempotency-Key is still being processed; retry shortly', { 'retry-after': '1' });
+    case 'in_doubt':
+      return keyError(req, reply, 409, 'idempotency_key_in_doubt', CATALOG.IDEMPOTENCY_KEY_IN_DOUBT.message);
     case 'answered': {
       const { headers, body, status } = outcome;
       if (body === undefined) {
@@ -104,12 +108,23 @@ export function registerIdempotency(app: FastifyInstance, options: { leaseMs?: n
     const held = release(req);
     if (!held) return done(null, payload);
     req.idempotency = undefined;
-    record(req, reply, payload, held).then(() => done(null, payload), done);
+    // The answer goes out whatever becomes of the key (the database may be the reason for a 503):
+    // a key left claimed is taken over by a retry once its lease has run out.
+    record(req, reply, payload, held).then(() => done(null, payload), (err: unknown) => {
+      req.log.warn({ err }, 'Idempotency-Key not recorded');
+      done(null, payload);
+    });
   });
   /** Stores the answer for replay, or frees the key when the answer is not worth replaying. */
   async function record(req: FastifyRequest, reply: FastifyReply, payload: unknown, held: HeldKey): Promise<void> {
     // Representations are sent as text or Buffers; streams (downloads) are not replayable.
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    if (req.commitInDoubt) {
+      // The 503 of a write whose COMMIT may have gone through: the key is not freed for a retry
+      // that would do the write again (it answers idempotency_key_in_doubt).
+      await store.keepInDoubt(held);
+      return;
+    }
     if (reply.statusCode >= 500 || reply.hasHeader('retry-after') || body === undefined) {
       // A failure on our side, or a passing conflict that told the client when to retry (another
       // checkout holds the cart, a 503), is not the request's answer: the key is free for the retry.

@@ -152,6 +152,9 @@ export const CATALOG = {
   IDEMPOTENCY_KEY_NOT_REPLAYABLE: entry({ code: 'idempotency_key_not_replayable', kind: 'conflict', transport: true,
     message: 'the first request with this Idempotency-Key{where}; its answer carried credentials, which are shown once and not kept for replay. Send the request again with a new Idempotency-Key.',
     meaning: 'The first answer held credentials, which are not kept; send the request again with a new key.' }),
+  IDEMPOTENCY_KEY_IN_DOUBT: entry({ code: 'idempotency_key_in_doubt', kind: 'conflict', transport: true,
+    message: 'the first request with this Idempotency-Key lost its database connection while committing, so whether it took effect is not known; read the resource to see, and send the request again with a new Idempotency-Key only if it did not',
+    meaning: 'The first request with this key may have taken effect although it was answered 503; it is not run a second time under the same key.' }),
 
   // Transport: the HTTP layer's own refusals.
   URI_TOO_LONG: entry({ code: 'uri_too_long', kind: 'uri_too_long', transport: true, message: 'the query string is longer than {max} bytes',

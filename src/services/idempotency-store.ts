@@ -16,6 +16,8 @@ import { isUniqueViolation } from './unique.js';
 const TTL_MS = 24 * 3600 * 1000;
 /** A stored answer that is not replayed (credentials shown once). */
 const WITHHELD = 'withheld';
+/** The first request lost its database connection while committing: its effect is unknown. */
+const IN_DOUBT = 'in_doubt';
 
 /** What identifies a keyed request: the credential that sent it, its key, and what it asked. */
 export interface KeyedRequest {
@@ -40,6 +42,8 @@ export type ClaimOutcome =
   | { kind: 'reused' }
   /** The first request still runs (its lease is alive). */
   | { kind: 'in_progress' }
+  /** The first request may have taken effect, unanswered (its COMMIT's answer was lost). */
+  | { kind: 'in_doubt' }
   /** The first request's answer; `body` is absent when it was withheld (carried credentials). */
   | { kind: 'answered'; status: number; headers: Record<string, string>; body?: string };
 
@@ -80,6 +84,7 @@ export class IdempotencyStore {
     }
     const existing = await db.selectFrom('idempotency_keys').selectAll().where('owner', '=', owner).where('idempotency_key', '=', key).executeTakeFirst();
     if (!existing || existing.body_hash !== req.bodyHash) return { kind: 'reused' };
+    if (existing.state === IN_DOUBT) return { kind: 'in_doubt' };
     if (existing.state === 'in_progress') {
       // The owner renews its lease while it works; a lease run out on the database clock means the
       // owner died (kill -9, power loss): the retry takes the key over, atomically.
@@ -106,6 +111,15 @@ export class IdempotencyStore {
   /** Frees the key without an answer (a failure on our side is not worth replaying). */
   async release(held: HeldKey): Promise<void> {
     await this.database.db.deleteFrom('idempotency_keys').where('id', '=', held.id).where('claim_token', '=', held.claim).execute();
+  }
+
+  /**
+   * Keeps the key, without an answer, for a request that lost its database connection while its
+   * COMMIT was on the way: run again under the same key, it could do its write twice.
+   */
+  async keepInDoubt(held: HeldKey): Promise<void> {
+    await this.database.db.updateTable('idempotency_keys').set({ state: IN_DOUBT, lease_until: null })
+      .where('id', '=', held.id).where('claim_token', '=', held.claim).execute();
   }
 
   /** Stores the answer, sealed, for retries with the same key. */

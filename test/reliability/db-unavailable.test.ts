@@ -13,7 +13,7 @@ import { makeApp, PG_URL, type TestApp } from '../helpers/app.js';
 import { call, CLIENT_FORM, json, tokenChain, type Chain } from '../helpers/rest.js';
 import { errorCodes, gql } from '../graphql/helpers.js';
 import { isUnavailable } from '../../src/ops/unavailable.js';
-import { connectionLost } from '../../src/services/connection-lost.js';
+import { connectionLost } from '../../src/db/connection-lost.js';
 import { startProxy, type Proxy } from './support/tcp-proxy.js';
 
 const codes = (res: { body: string }) => (JSON.parse(res.body)._embedded?.['svc:errors'] ?? []).map((e: any) => e.code);

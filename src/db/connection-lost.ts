@@ -22,3 +22,22 @@ export function connectionLost(err: unknown): boolean {
   if (Array.isArray(e.errors) && e.errors.some(connectionLost)) return true;
   return e.cause !== undefined && e.cause !== err && connectionLost(e.cause);
 }
+
+/** Marked on an error met while a COMMIT was on its way (pg-rows.ts). */
+const IN_DOUBT = Symbol('commit in doubt');
+
+/**
+ * Marks `err` when it is a lost connection met by a statement that carried its transaction's
+ * COMMIT: the server may have committed before the connection went, or not. Answers `err`.
+ */
+export function markCommitInDoubt(err: unknown): unknown {
+  if (connectionLost(err)) (err as { [IN_DOUBT]?: true })[IN_DOUBT] = true;
+  return err;
+}
+
+/** Whether `err` (or what it wraps) left a COMMIT's outcome unknown. An error the server answered never does. */
+export function commitInDoubt(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { [IN_DOUBT]?: true; cause?: unknown };
+  return e[IN_DOUBT] === true || (e.cause !== undefined && e.cause !== err && commitInDoubt(e.cause));
+}
