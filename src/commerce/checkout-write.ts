@@ -1,6 +1,7 @@
 // The single database transaction of a checkout: the transaction row with its snapshot and
 // totals, the items moved onto it, applied taxes, transaction logs, subscriptions, and the events
 // of all of them; the cart goes. It commits only while the checkout still holds its claim on the cart.
+import { markEffect } from '../services/idempotency-store.js';
 import type { CompiledQuery } from 'kysely';
 import { decodeRow, encodeRow, type Row } from '../data/codec.js';
 import { appendEvents, type NewEvent } from '../events/log.js';
@@ -153,6 +154,7 @@ async function writeUnder(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txnI
 
 /** The checkout's writes inside the caller's transaction `tx`; the caller publishes the store's events after commit. */
 export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft): Promise<Values> {
+  await markEffect(tx, ctx);
   const { cart } = d;
   const txR = ctx.registry.resource('transaction');
   const customer = d.data.customer;

@@ -1,5 +1,6 @@
 // Payment actions on a transaction: capture and void an authorized payment, refund a captured
 // one. Each moves the status, logs the step and announces `transaction/<captured|voided|refunded>`.
+import { markEffect } from '../services/idempotency-store.js';
 import type { Row, Values } from '../data/codec.js';
 import { inTransaction, pipelined } from '../db/database.js';
 import { appendEvents, type NewEvent } from '../events/log.js';
@@ -31,6 +32,7 @@ export async function transition(ctx: ServiceContext, id: number, action: Paymen
   const now = formatTimestamp(ctx.clock.now());
   const database = dataOf(ctx).database;
   const updated = await inTransaction(database, async (tx) => {
+    await markEffect(tx, ctx);
     const after = { ...existing, status: t.to, date_modified: now };
     // The status change, its log and (void, refund) the downloads' revocation need nothing from
     // each other's answers: one round trip on PostgreSQL (pipelined). The status condition makes

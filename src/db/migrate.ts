@@ -20,6 +20,7 @@ import * as m014 from './migrations/014_growth_value_counts.js';
 import * as m015 from './migrations/015_cart_item_names.js';
 import * as m016 from './migrations/016_store_webhook_counts.js';
 import * as m017 from './migrations/017_expiring_cart_items.js';
+import * as m018 from './migrations/018_idempotent_effects.js';
 
 interface Migration {
   name: string;
@@ -44,6 +45,7 @@ export const migrations: Migration[] = [
   { name: '015_cart_item_names', up: m015.up },
   { name: '016_store_webhook_counts', up: m016.up },
   { name: '017_expiring_cart_items', up: m017.up },
+  { name: '018_idempotent_effects', up: m018.up },
 ];
 
 /**

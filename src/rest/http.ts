@@ -29,6 +29,8 @@ declare module 'fastify' {
 export function serviceContext(req: FastifyRequest): ServiceContext {
   const ctx = req.server.container.context(req.principal, req.id);
   if (req.server.container.config.responsePaceAbove > 0) ctx.pacer = pacerOf(req);
+  // The key this request holds (rest/idempotency.ts): its write marks it in its own transaction.
+  if (req.idempotency) ctx.idempotency = req.idempotency;
   return ctx;
 }
 

@@ -119,16 +119,15 @@ export function registerIdempotency(app: FastifyInstance, options: { leaseMs?: n
   async function record(req: FastifyRequest, reply: FastifyReply, payload: unknown, held: HeldKey): Promise<void> {
     // Representations are sent as text or Buffers; streams (downloads) are not replayable.
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
-    if (req.commitInDoubt) {
-      // The 503 of a write whose COMMIT may have gone through: the key is not freed for a retry
-      // that would do the write again (it answers idempotency_key_in_doubt).
-      await store.keepInDoubt(held);
-      return;
-    }
     if (reply.statusCode >= 500 || reply.hasHeader('retry-after') || body === undefined) {
       // A failure on our side, or a passing conflict that told the client when to retry (another
-      // checkout holds the cart, a 503), is not the request's answer: the key is free for the retry.
-      await store.release(held);
+      // checkout holds the cart, a 503), is not the request's answer: the key is free for the retry,
+      // unless the write did commit (the answer was lost): a retry would do it again, and is told
+      // so instead (idempotency_key_in_doubt). A write that marks the key says which in its own
+      // transaction; for one that does not, a COMMIT whose answer was lost leaves it in doubt.
+      if (held.marked) await store.settle(held);
+      else if (req.commitInDoubt) await store.keepInDoubt(held);
+      else await store.release(held);
       return;
     }
     const headers: Record<string, string> = {};

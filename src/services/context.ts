@@ -10,6 +10,7 @@ import type { FileStore } from '../files/file-store.js';
 import type { ReadLimits } from '../data/cost.js';
 
 import type { Pacer } from './pace.js';
+import type { HeldKey } from './idempotency-store.js';
 
 export interface ServiceContext {
   principal: Principal;
@@ -30,4 +31,6 @@ export interface ServiceContext {
   readLimits?: ReadLimits;
   /** The request's slices of the event loop (pace.ts); absent where nothing else waits (jobs, start-up). */
   pacer?: Pacer;
+  /** The Idempotency-Key the request holds: its main write marks it (idempotency-store.ts, markEffect). */
+  idempotency?: HeldKey;
 }

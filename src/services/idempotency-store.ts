@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { Sealer } from '../auth/sealing.js';
 import type { SigningKey } from '../auth/keys.js';
-import type { Database } from '../db/database.js';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { inTransaction, type Database, type DB, type Tx } from '../db/database.js';
 import { dbLeaseUntil, dbNowMs } from '../db/db-clock.js';
 import { formatTimestamp, type Clock } from './clock.js';
 import { isUniqueViolation } from './unique.js';
@@ -34,6 +35,8 @@ export interface HeldKey {
   claim: string;
   owner: string;
   key: string;
+  /** The request's write marks the key in its transaction (markEffect): the row tells whether it committed. */
+  marked?: boolean;
 }
 
 export type ClaimOutcome =
@@ -87,13 +90,17 @@ export class IdempotencyStore {
     if (existing.state === IN_DOUBT) return { kind: 'in_doubt' };
     if (existing.state === 'in_progress') {
       // The owner renews its lease while it works; a lease run out on the database clock means the
-      // owner died (kill -9, power loss): the retry takes the key over, atomically.
+      // owner died (kill -9, power loss): the retry takes the key over, atomically, unless the
+      // owner's write had committed (its mark): then doing it again would do it twice.
+      const expired = (eb: ExpressionBuilder<DB, 'idempotency_keys'>) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', dbNowMs(dialect))]);
       const taken = await db.updateTable('idempotency_keys').set({ lease_until: dbLeaseUntil(dialect, leaseMs), claim_token: token })
-        .where('id', '=', existing.id).where('state', '=', 'in_progress')
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', dbNowMs(dialect))]))
+        .where('id', '=', existing.id).where('state', '=', 'in_progress').where('effect_committed_at', 'is', null).where(expired)
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed', held: { id: Number(existing.id), claim: token, owner, key } };
-      return { kind: 'in_progress' };
+      const doubted = await db.updateTable('idempotency_keys').set({ state: IN_DOUBT, lease_until: null })
+        .where('id', '=', existing.id).where('state', '=', 'in_progress').where('effect_committed_at', 'is not', null).where(expired)
+        .executeTakeFirst();
+      return Number(doubted.numUpdatedRows) === 1 ? { kind: 'in_doubt' } : { kind: 'in_progress' };
     }
     const headers = JSON.parse(existing.response_headers ?? '{}') as Record<string, string>;
     const body = existing.state === 'done' && typeof existing.response_body === 'string'
@@ -114,8 +121,27 @@ export class IdempotencyStore {
   }
 
   /**
+   * After an answer that is not the request's (a 5xx, a passing conflict): frees the key for a retry
+   * when the request's write did not commit, and keeps it in doubt when it did (markEffect's mark).
+   * On PostgreSQL the statement waits for the row lock the mark took, so a write whose COMMIT is
+   * still on its way (the connection was lost, the server not yet done) is judged once it ended.
+   */
+  async settle(held: HeldKey): Promise<'released' | 'in_doubt'> {
+    const { database } = this;
+    return inTransaction(database, async (tx) => {
+      if (database.dialect === 'postgres') await sql`set local lock_timeout = '5s'`.execute(tx);
+      const doubted = await tx.updateTable('idempotency_keys').set({ state: IN_DOUBT, lease_until: null })
+        .where('id', '=', held.id).where('claim_token', '=', held.claim).where('effect_committed_at', 'is not', null).executeTakeFirst();
+      if (Number(doubted.numUpdatedRows) === 1) return 'in_doubt';
+      await tx.deleteFrom('idempotency_keys').where('id', '=', held.id).where('claim_token', '=', held.claim).execute();
+      return 'released';
+    });
+  }
+
+  /**
    * Keeps the key, without an answer, for a request that lost its database connection while its
-   * COMMIT was on the way: run again under the same key, it could do its write twice.
+   * COMMIT was on the way and whose write does not mark the key: run again under the same key, it
+   * could do its write twice.
    */
   async keepInDoubt(held: HeldKey): Promise<void> {
     await this.database.db.updateTable('idempotency_keys').set({ state: IN_DOUBT, lease_until: null })
@@ -129,4 +155,17 @@ export class IdempotencyStore {
       response_body: answer.withheld ? null : this.sealer.seal(answer.body, aad(held.owner, held.key)), lease_until: null,
     }).where('id', '=', held.id).where('claim_token', '=', held.claim).execute();
   }
+}
+
+/**
+ * Marks, inside the transaction of the request's write, that the write of the request's
+ * Idempotency-Key commits with it (nothing without a key). Called by the writes a keyed POST makes
+ * (a create, a checkout, a payment action) in the transaction that holds their effect.
+ */
+export async function markEffect(tx: Tx, ctx: { idempotency?: HeldKey; clock: Clock }): Promise<void> {
+  const held = ctx.idempotency;
+  if (!held) return;
+  held.marked = true;
+  await tx.updateTable('idempotency_keys').set({ effect_committed_at: formatTimestamp(ctx.clock.now()) })
+    .where('id', '=', held.id).where('claim_token', '=', held.claim).execute();
 }

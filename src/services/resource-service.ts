@@ -1,5 +1,6 @@
 // Create, read, update and delete for every resource, driven by the registry: scopes, tenancy,
 // validation, references, uniqueness and the resource's own rules, the same for REST and GraphQL.
+import { markEffect } from './idempotency-store.js';
 import type { ResourceDef } from '../model/types.js';
 import type { RowOf, Values } from '../data/codec.js';
 import type { ListQuery } from '../data/query.js';
@@ -169,6 +170,7 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   const endsHere = commitsWithLast(ctx, rules);
   let grew: number | undefined;
   const write = (last: boolean) => writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
+    await markEffect(tx, ctx);
     if (parent) await assertParentWritable(ctx, tx, parent.resource, parent.id, parent.rel, deferred);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     const insertIsLast = last && !recordsChange(r);

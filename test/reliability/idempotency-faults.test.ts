@@ -1,7 +1,9 @@
 // Idempotency-Key when the database connection is lost at a write's COMMIT (PostgreSQL): the
 // write may have committed although the service could not hear it, so a retry with the same key
 // must not do it a second time (409 idempotency_key_in_doubt); a connection lost before the COMMIT
-// went out leaves nothing done, and the key is free for the retry.
+// went out leaves nothing done, and the key is free for the retry. The write marks its key in its
+// own transaction, so the key tells, even when it could not be settled at the time (the database
+// away) and is taken over after its lease, as after a crash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerOf } from '../../src/app.js';
 import { makeApp, PG_URL, type TestApp } from '../helpers/app.js';
@@ -9,6 +11,7 @@ import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { startProxy, type Proxy } from './support/tcp-proxy.js';
 
 const COMMIT = ['\0commit\0', 'commit\0', 'COMMIT\0'];
+const LEASE_MS = 600;
 if (!PG_URL) console.log('[skip] Idempotency-Key and a lost COMMIT: TEST_DATABASE_URL is not set');
 
 describe.skipIf(!PG_URL)('Idempotency-Key when the connection is lost at COMMIT', () => {
@@ -21,7 +24,8 @@ describe.skipIf(!PG_URL)('Idempotency-Key when the connection is lost at COMMIT'
     const viaProxy = new URL(PG_URL!);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    t = await makeApp({ engine: 'postgres', config: { databaseUrl: viaProxy.toString() } });
+    // A short lease, so that a key left claimed by a request that could not settle it is taken over soon.
+    t = await makeApp({ engine: 'postgres', config: { databaseUrl: viaProxy.toString() }, idempotencyLeaseMs: LEASE_MS });
     t.app.addHook('preHandler', async (req) => {
       if (req.headers['x-test-fault'] === 'cut-at-commit') proxy.cutAfter(COMMIT);
       if (req.headers['x-test-fault'] === 'cut-at-commit-then-down') proxy.cutAfter(COMMIT, { down: true });
@@ -77,6 +81,13 @@ describe.skipIf(!PG_URL)('Idempotency-Key when the connection is lost at COMMIT'
     await proxy.up();
     expect(first.statusCode, first.body).toBe(503);
     expect(json(first)._embedded['svc:errors'][0].code).toBe('unavailable');
+    expect(await itemsNamed('Away')).toMatchObject([{ quantity: 1 }]);
+    // The key could not be settled (the database was away): it stays claimed until its lease runs
+    // out, and then the retry that takes it over finds the write's own mark instead of doing it again.
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS * 2));
+    const retry = await call(t.app, link(cart, 'svc:items'), { method: 'POST', token: chain.storeToken, body, headers });
+    expect(retry.statusCode, retry.body).toBe(409);
+    expect(json(retry)._embedded['svc:errors'][0].code).toBe('idempotency_key_in_doubt');
     expect(await itemsNamed('Away')).toMatchObject([{ quantity: 1 }]);
   });
 });

@@ -297,6 +297,7 @@ export interface IdempotencyKeysTable {
   date_modified: IsoTimestamp | null;
   lease_until: number | null;
   claim_token: string | null;
+  effect_committed_at: string | null;
 }
 
 export interface ItemCategoriesTable {
