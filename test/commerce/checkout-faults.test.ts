@@ -6,13 +6,13 @@
 // service answers 201 or a retryable 503, never a 500, and lives on. A checkout whose connection
 // is lost after its COMMIT went out may have committed: it is answered as the database decided,
 // and its payment authorization is voided only when the database says it did not commit.
-import pg from 'pg';
 import { containerOf } from '../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, PG_URL, type TestApp } from '../helpers/app.js';
+import { PG_URL, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { fillCart, openShop, type Shop } from '../helpers/shop.js';
-import { startProxy, type Proxy } from '../reliability/support/tcp-proxy.js';
+import type { Proxy } from '../reliability/support/tcp-proxy.js';
+import { proxiedApp, terminateBackends } from '../reliability/support/proxied-app.js';
 import { testGateway, type PaymentGateway } from '../../src/commerce/gateway.js';
 
 const CARTS = 24;
@@ -26,12 +26,7 @@ describe.skipIf(!PG_URL)('checkout while PostgreSQL terminates the connections',
   let chain: Chain;
   let shop: Shop;
   beforeAll(async () => {
-    const target = new URL(PG_URL!);
-    proxy = await startProxy(target.hostname, Number(target.port || 5432));
-    const viaProxy = new URL(PG_URL!);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    t = await makeApp({ engine: 'postgres', config: { databaseUrl: viaProxy.toString() } });
+    ({ t, proxy } = await proxiedApp());
     // Fault injection after the token check, so that the cut meets the checkout's own COMMIT.
     t.app.addHook('preHandler', async (req) => {
       const fault = req.headers['x-test-fault'];
@@ -105,24 +100,11 @@ describe.skipIf(!PG_URL)('checkout while PostgreSQL terminates the connections',
         { name: `A${i}`, price: '10', quantity: 1, code: `A-${i}` }, { name: `B${i}`, price: '5.50', quantity: 2, code: `B-${i}` },
       ]));
     }
-    // Terminates the service's backends, again and again, while the checkouts run.
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    let chaos = true;
-    let terminated = 0;
+    // Terminates the service's backends one at a time, at random moments, while the checkouts
+    // run, until two thirds of the carts are through: with few checkouts left, their connections
+    // would be nearly the only ones to pick, and each killed before it could finish.
     let resolved = 0;
-    const killer = (async () => {
-      // Until two thirds of the carts are through: with few checkouts left, their connections
-      // would be nearly the only ones to pick, and each killed before it could finish.
-      while (chaos && resolved < (CARTS * 2) / 3) {
-        // One connection at a time, at random moments: some checkouts get through, others lose
-        // their connection in whichever round trip they are.
-        const r = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = (
-          SELECT pid FROM pg_stat_activity WHERE client_port = ANY($1::int[]) ORDER BY random() LIMIT 1)`, [proxy.upstreamPorts()]);
-        terminated += r.rowCount ?? 0;
-        await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 12));
-      }
-    })();
+    const killer = await terminateBackends(proxy, 2, 14, () => resolved < (CARTS * 2) / 3);
     const statuses: number[] = [];
     const settle = (how: 'paid' | 'answered later' | 'left') => { resolved++; return how; };
     const outcome = await Promise.all(carts.map(async (cart) => {
@@ -138,9 +120,7 @@ describe.skipIf(!PG_URL)('checkout while PostgreSQL terminates the connections',
       }
       return settle('left');
     }));
-    chaos = false;
-    await killer;
-    await admin.end();
+    const terminated = await killer.stop();
     console.log(`[figures] checkout-faults postgres: ${CARTS} carts, ${terminated} backends terminated, answers ${JSON.stringify(count(statuses))}, outcomes ${JSON.stringify(count(outcome))}`);
     expect(statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
     expect(terminated).toBeGreaterThan(0);

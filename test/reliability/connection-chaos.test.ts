@@ -4,13 +4,13 @@
 // checkouts and payment actions, eight at a time. Whatever statement a connection dies in, the
 // answer is the request's own (2xx or 4xx) or a retryable 503, never a 500 or an internal GraphQL
 // error; the process lives on and answers normally once the connections are left alone.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, PG_URL, type TestApp } from '../helpers/app.js';
+import { PG_URL, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { fillCart, openShop, type Shop } from '../helpers/shop.js';
 import { gql } from '../graphql/helpers.js';
-import { startProxy, type Proxy } from './support/tcp-proxy.js';
+import type { Proxy } from './support/tcp-proxy.js';
+import { proxiedApp, terminateBackends } from './support/proxied-app.js';
 
 const WORKERS = 8;
 const ROUNDS = 12;
@@ -22,13 +22,8 @@ describe.skipIf(!PG_URL)('every kind of request while PostgreSQL terminates the 
   let chain: Chain;
   let shop: Shop;
   beforeAll(async () => {
-    const target = new URL(PG_URL!);
-    proxy = await startProxy(target.hostname, Number(target.port || 5432));
-    const viaProxy = new URL(PG_URL!);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
     // Many requests from one token: the rate limit is not what this test is about.
-    t = await makeApp({ engine: 'postgres', config: { databaseUrl: viaProxy.toString(), rateLimitMax: 1_000_000 } });
+    ({ t, proxy } = await proxiedApp({ config: { rateLimitMax: 1_000_000 } }));
     chain = await tokenChain(t.app);
     shop = await openShop(t.app, chain);
   });
@@ -61,18 +56,7 @@ describe.skipIf(!PG_URL)('every kind of request while PostgreSQL terminates the 
     const carts: any[] = [];
     for (let i = 0; i < WORKERS * 2; i++) carts.push(await fillCart(t.app, chain, shop, [{ name: `W${i}`, price: '12', quantity: 1, code: `W-${i}` }]));
 
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    let chaos = true;
-    let terminated = 0;
-    const killer = (async () => {
-      while (chaos) {
-        const r = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = (
-          SELECT pid FROM pg_stat_activity WHERE client_port = ANY($1::int[]) ORDER BY random() LIMIT 1)`, [proxy.upstreamPorts()]);
-        terminated += r.rowCount ?? 0;
-        await new Promise((resolve) => setTimeout(resolve, 3 + Math.random() * 12));
-      }
-    })();
+    const killer = await terminateBackends(proxy, 3, 15);
 
     const worker = async (w: number) => {
       for (let round = 0; round < ROUNDS; round++) {
@@ -97,9 +81,7 @@ describe.skipIf(!PG_URL)('every kind of request while PostgreSQL terminates the 
       }
     };
     await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
-    chaos = false;
-    await killer;
-    await admin.end();
+    const terminated = await killer.stop();
     console.log(`[figures] connection-chaos postgres: ${WORKERS}×${ROUNDS} rounds, ${terminated} backends terminated, answers ${JSON.stringify(statuses)}`);
     expect(bad).toEqual([]);
     expect(terminated).toBeGreaterThan(0);

@@ -14,7 +14,8 @@ import { call, CLIENT_FORM, json, tokenChain, type Chain } from '../helpers/rest
 import { errorCodes, gql } from '../graphql/helpers.js';
 import { isUnavailable } from '../../src/ops/unavailable.js';
 import { connectionLost } from '../../src/db/connection-lost.js';
-import { startProxy, type Proxy } from './support/tcp-proxy.js';
+import type { Proxy } from './support/tcp-proxy.js';
+import { proxiedApp } from './support/proxied-app.js';
 
 const codes = (res: { body: string }) => (JSON.parse(res.body)._embedded?.['svc:errors'] ?? []).map((e: any) => e.code);
 
@@ -46,12 +47,7 @@ describe.skipIf(!PG_URL)('PostgreSQL going away and coming back', () => {
   let proxy: Proxy;
   let chain: Chain;
   beforeAll(async () => {
-    const target = new URL(PG_URL!);
-    proxy = await startProxy(target.hostname, Number(target.port || 5432));
-    const viaProxy = new URL(PG_URL!);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    t = await makeApp({ engine: 'postgres', config: { databaseUrl: viaProxy.toString() } });
+    ({ t, proxy } = await proxiedApp());
     // Fault injection: a request carrying this header loses the database after its token was
     // checked and before it runs, so the outage is met inside a resolver.
     t.app.addHook('preHandler', async (req) => {

@@ -6,9 +6,10 @@
 // away) and is taken over after its lease, as after a crash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerOf } from '../../src/app.js';
-import { makeApp, PG_URL, type TestApp } from '../helpers/app.js';
+import { PG_URL, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
-import { startProxy, type Proxy } from './support/tcp-proxy.js';
+import type { Proxy } from './support/tcp-proxy.js';
+import { proxiedApp } from './support/proxied-app.js';
 
 const COMMIT = ['\0commit\0', 'commit\0', 'COMMIT\0'];
 const LEASE_MS = 600;
@@ -19,13 +20,8 @@ describe.skipIf(!PG_URL)('Idempotency-Key when the connection is lost at COMMIT'
   let proxy: Proxy;
   let chain: Chain;
   beforeAll(async () => {
-    const target = new URL(PG_URL!);
-    proxy = await startProxy(target.hostname, Number(target.port || 5432));
-    const viaProxy = new URL(PG_URL!);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
     // A short lease, so that a key left claimed by a request that could not settle it is taken over soon.
-    t = await makeApp({ engine: 'postgres', config: { databaseUrl: viaProxy.toString() }, idempotencyLeaseMs: LEASE_MS });
+    ({ t, proxy } = await proxiedApp({ idempotencyLeaseMs: LEASE_MS }));
     t.app.addHook('preHandler', async (req) => {
       if (req.headers['x-test-fault'] === 'cut-at-commit') proxy.cutAfter(COMMIT);
       if (req.headers['x-test-fault'] === 'cut-at-commit-then-down') proxy.cutAfter(COMMIT, { down: true });
