@@ -8,6 +8,7 @@
 import { decodeRow, type Values } from '../data/codec.js';
 import { ownerColumns } from '../data/tenancy.js';
 import { dynamic, inTransaction } from '../db/database.js';
+import { markEffect } from '../services/idempotency-store.js';
 import { accessTarget } from '../auth/scopes.js';
 import { tenantScope } from '../auth/principal.js';
 import type { ResourceDef } from '../model/types.js';
@@ -100,6 +101,7 @@ export async function writeAttributes(ctx: ServiceContext, parent: Parent, body:
     ...(parent.rel.where ? { [parent.rel.where.column]: parent.rel.where.value } : {}) };
   try {
     return await inTransaction(dataOf(ctx).database, async (tx) => {
+      await markEffect(tx, ctx);
       await assertWritable(ctx, tx, parent.resource, parent.id, parent.rel);
       if (mode === 'replace') {
         const kept = new Set(plans.map((p) => p.current?.id).filter((id) => id !== undefined));

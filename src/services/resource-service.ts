@@ -241,6 +241,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   await checkUnique(ctx, r, columns, uniqueOwner(r, existing), id);
   let grew: number | undefined;
   const updated = await writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
+    await markEffect(tx, ctx);
     if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
     await assertWritable(ctx, tx, r, id);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
@@ -259,6 +260,7 @@ export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number,
   const reason = rulesOf(r.name)?.frozen?.(existing, ctx);
   if (reason) throw apiError('IMMUTABLE', { reason });
   const grew = await inTransaction(dataOf(ctx).database, async (tx) => {
+    await markEffect(tx, ctx);
     if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
     await assertWritable(ctx, tx, r, id);
     await dataOf(ctx).repo.delete(r, id, tx);
