@@ -11,6 +11,28 @@ import { allowed } from '../auth/scopes.js';
 import { liveEnd, PAGE, readLogPage } from './log-pages.js';
 import { storeFeeds, type FeedMember } from './store-feed.js';
 import { dataOf } from '../services/data-access.js';
+import { transientDbError } from '../db/connection-lost.js';
+
+/** The longest a stream waits before it reads the log again after the database failed it. */
+const RETRY_MAX_MS = 2000;
+
+/**
+ * Runs `read` until it succeeds, while the stream is not stopped: a database that cannot serve
+ * for a moment (a failover, a terminated connection) delays the stream's events, it does not end
+ * the subscription. Anything else is the stream's error. Undefined when stopped meanwhile.
+ */
+export async function untilRead<T>(read: () => Promise<T>, stopped: () => boolean, firstWaitMs = 50): Promise<T | undefined> {
+  for (let wait = firstWaitMs; ; wait = Math.min(wait * 2, RETRY_MAX_MS)) {
+    try {
+      return await read();
+    } catch (err) {
+      if (!transientDbError(err)) throw err;
+    }
+    if (stopped()) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    if (stopped()) return undefined;
+  }
+}
 
 export interface StreamOptions {
   storeId: number;
@@ -153,8 +175,11 @@ function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator
     if (o.signal?.aborted) stopped = true;
     o.signal?.addEventListener('abort', stop);
     try {
+      const gone = () => stopped;
       await feed.ready;
-      handed = o.after ?? await liveEnd(dataOf(ctx).database, o.storeId);
+      const end = o.after ?? await untilRead(() => liveEnd(dataOf(ctx).database, o.storeId), gone);
+      if (end === undefined) return;
+      handed = end;
       while (!stopped) {
         let batch = queue.shift();
         if (batch) {
@@ -186,7 +211,8 @@ function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator
             position = handed;
             continue;
           }
-          const rows = await readLogPage(dataOf(ctx).database, { storeId: o.storeId, after: handed, upTo: bound, resources: o.resources, names: o.names });
+          const rows = await untilRead(() => readLogPage(dataOf(ctx).database, { storeId: o.storeId, after: handed, upTo: bound, resources: o.resources, names: o.names }), gone);
+          if (!rows) return;
           const to = rows.length === PAGE ? Number(rows.at(-1)!.sequence) : bound;
           batch = { rows: rows.filter(may), to, readAt: performance.now() };
         } else {
@@ -196,7 +222,10 @@ function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator
         }
         handed = batch.to;
         if (!batch.rows.length) continue;
-        if (o.admit && !(await o.admit(batch.readAt))) return;
+        if (o.admit) {
+          const { readAt } = batch;
+          if (!(await untilRead(() => o.admit!(readAt), gone))) return;
+        }
         for (const row of batch.rows) {
           if (stopped) return;
           yield row;

@@ -2,7 +2,7 @@
 // now), the `events` pull query, and the `events` subscription over graphql-ws. Both read the same
 // log as webhooks, through src/events/stream.ts.
 import type { Values } from '../data/codec.js';
-import { decodeEventCursor, encodeEventCursor, mayReceive, streamEvents, type StreamOptions } from '../events/stream.js';
+import { decodeEventCursor, encodeEventCursor, mayReceive, streamEvents, untilRead, type StreamOptions } from '../events/stream.js';
 import { eventFeedPage } from '../events/feed.js';
 import type { Registry } from '../model/types.js';
 import type { GraphQLContext } from './context.js';
@@ -50,7 +50,14 @@ export function eventTypeResolvers(registry: Registry) {
       const r = byType.get(String(row.resource_type));
       if (!r || !mayReceive(ctx.svc, r.name)) return null;
       // The Reader keeps rows loaded by id to the caller's store, the store whose log this is.
-      const found = await ctx.loaders.byId(r).load(Number(row.resource_id));
+      const id = Number(row.resource_id);
+      const loader = ctx.loaders.byId(r);
+      // In a live subscription a database that cannot serve for a moment delays the event rather
+      // than sending it without its resource (the loader forgets a failed load, to load it again).
+      const signal = (ctx as { signal?: AbortSignal }).signal;
+      const found = signal
+        ? await untilRead(() => loader.load(id).catch((err: unknown) => { loader.clear(id); throw err; }), () => signal.aborted)
+        : await loader.load(id);
       return found ? { ...found, __typename: r.typeName } : null;
     },
   };

@@ -22,6 +22,7 @@ import { fanoutLoops, fanoutSubscribers } from '../ops/metrics.js';
 import { refusedForSize } from './response-size.js';
 import { executeEvent } from './shared-subscribe.js';
 import { joinedFrame } from './ws-frame.js';
+import { untilRead } from '../events/stream.js';
 
 /** One subscriber as the transport (ws.ts) hands it over. */
 export interface FanoutRecipient {
@@ -137,13 +138,20 @@ class FanoutGroup implements FeedMember {
     }
     const live: Member[] = [];
     for (const [check, members] of byCheck) {
-      let ok: boolean;
+      let ok: boolean | undefined;
       try {
-        ok = await check;
+        // A database that cannot serve for a moment delays the batch; the check is asked again.
+        let first: Promise<boolean> | undefined = check;
+        ok = await untilRead(() => {
+          const now = first ?? members[0].r.live(readAt);
+          first = undefined;
+          return now;
+        }, () => !members.some((m) => m.active));
       } catch (err) {
         for (const m of members) if (m.active) m.fail(err);
         continue;
       }
+      if (ok === undefined) continue;
       if (ok) live.push(...members);
       else for (const m of members) if (m.active) m.r.refuse();
     }
