@@ -4,7 +4,7 @@
 // when the request got nothing else).
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
 import type { ResourceDef } from '../model/types.js';
 import { ApiError, type ErrorKind } from '../services/errors.js';
 import { QueryError } from '../data/query-fields.js';
@@ -117,4 +117,19 @@ export async function graphqlRouteErrors(err: FastifyError, req: FastifyRequest,
   if (!isUnavailable(err)) throw err;
   req.log.warn({ err }, 'database unavailable');
   await reply.code(503).header('retry-after', String(unavailableError().details.retryAfter)).type('application/json; charset=utf-8').send({ errors: [unavailable(req.id)] });
+}
+
+/**
+ * A subscription's `next` result as it goes out over graphql-ws, which has no Apollo formatError:
+ * a field that met the database unable to serve says SERVICE_UNAVAILABLE, as over HTTP, instead of
+ * the driver's message. Undefined when nothing needs changing.
+ */
+export function maskLiveResult<T extends ExecutionResult>(result: T): T | undefined {
+  if (!result.errors?.some((e) => isUnavailable(e.originalError))) return undefined;
+  return {
+    ...result,
+    errors: result.errors.map((e) => (isUnavailable(e.originalError)
+      ? new GraphQLError(unavailableError().message, { nodes: e.nodes, path: e.path, originalError: e.originalError, extensions: { code: SERVICE_UNAVAILABLE } })
+      : e)),
+  };
 }

@@ -20,6 +20,7 @@ import type { FeedBatch, FeedMember } from '../events/store-feed.js';
 import type { FeedHandOver } from '../events/stream.js';
 import { fanoutLoops, fanoutSubscribers } from '../ops/metrics.js';
 import { refusedForSize } from './response-size.js';
+import { maskLiveResult } from './errors.js';
 import { executeEvent } from './shared-subscribe.js';
 import { joinedFrame } from './ws-frame.js';
 import { untilRead } from '../events/stream.js';
@@ -47,7 +48,8 @@ interface Member {
 }
 
 /** The `next` payload as graphql-ws's emit.next builds it, with ws.ts's onNext (the size refusal). */
-function nextPayload(result: ExecutionResult): unknown {
+function nextPayload(given: ExecutionResult): unknown {
+  const result = maskLiveResult(given) ?? given;
   const refused = refusedForSize(result);
   if (refused) return refused;
   const { errors, ...rest } = result;

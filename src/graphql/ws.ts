@@ -8,7 +8,8 @@
 // queries), each operation spends the caller's rate-limit budget (1 unit plus its cost, as an HTTP
 // request does), ws-sockets.ts bounds sockets per token across instances and ws-caps.ts distinct live
 // subscriptions per store.
-import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { maskLiveResult } from './errors.js';
 import type { SubscribePayload } from 'graphql-ws';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal.js';
@@ -245,7 +246,11 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
       return result;
     },
     // Over MAX_RESPONSE_OBJECTS: the refusal alone, as over HTTP (response-size.ts).
-    onNext: (_ctx, _id, _payload, _args, result) => refusedForSize(result),
+    // A field that met the database unable to serve: SERVICE_UNAVAILABLE, not the driver's message.
+    onNext: (_ctx, _id, _payload, _args, result) => {
+      const masked = maskLiveResult(result as ExecutionResult) ?? result;
+      return refusedForSize(masked) ?? (masked === result ? undefined : masked);
+    },
     onComplete: (ctx, id) => {
       // A finished operation must not keep its controller (and its stream) for the socket's lifetime.
       const state = stateOf(ctx.extra);
