@@ -63,6 +63,22 @@ async function open(engine: Engine): Promise<{ database: Database; schema?: stri
   return { database: await openDatabase({ url: PG_URL!, schema }), schema };
 }
 
+/**
+ * Kysely's introspection reads every schema of the database, and other test files create and drop
+ * theirs meanwhile: a schema dropped while the catalog query runs fails it ("schema … does not
+ * exist"). Read again then; our own schema does not go away.
+ */
+async function tablesOf(database: Database) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await database.db.introspection.getTables();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 10 || (code !== '3F000' && code !== '42P01')) throw err;
+    }
+  }
+}
+
 describe.each(engines())('the generated DB interface on %s', (engine) => {
   let opened: { database: Database; schema?: string } | undefined;
   afterAll(async () => {
@@ -80,7 +96,7 @@ describe.each(engines())('the generated DB interface on %s', (engine) => {
     const { database, schema } = opened;
     await migrate(database);
     const declared = declaredTables();
-    const actual = (await database.db.introspection.getTables()).filter((t) => !t.isView && (!schema || t.schema === schema));
+    const actual = (await tablesOf(database)).filter((t) => !t.isView && (!schema || t.schema === schema));
     const expectedTables = [...declared].filter(([, t]) => engine === 'postgres' || !t.postgresOnly).map(([name]) => name);
     expect(actual.map((t) => t.name).sort()).toEqual(expectedTables.sort());
 
