@@ -9,7 +9,8 @@
 // request does), ws-sockets.ts bounds sockets per token across instances and ws-caps.ts distinct live
 // subscriptions per store.
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { maskLiveResult } from './errors.js';
+import { maskLiveResult, toGraphQLError } from './errors.js';
+import { isUnavailable } from '../ops/unavailable.js';
 import type { SubscribePayload } from 'graphql-ws';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal.js';
@@ -238,7 +239,15 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
       // The slot is taken before anything is awaited, so concurrent messages cannot overshoot the cap.
       const abort = new AbortController();
       state.aborts.set(id, abort);
-      const result = await admit(ctx.extra, state, id, payload, abort);
+      let result: Awaited<ReturnType<typeof admit>>;
+      try {
+        result = await admit(ctx.extra, state, id, payload, abort);
+      } catch (err) {
+        // The database could not check the token or the budget just now: this operation is
+        // refused as over HTTP (SERVICE_UNAVAILABLE), not the socket closed with all the others.
+        if (!isUnavailable(err)) throw err;
+        result = [toGraphQLError(err) as GraphQLError];
+      }
       if (Array.isArray(result)) {
         state.aborts.delete(id);
         endLive(state, id);

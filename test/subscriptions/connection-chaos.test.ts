@@ -72,4 +72,31 @@ describe.skipIf(!PG_URL)('a subscription while PostgreSQL terminates the connect
     expect(seen).toEqual([...logged, 'after@x.io']);
     for (const email of answered) expect(seen).toContain(email);
   }, 120_000);
+
+  it('refuses an operation it cannot check while the database is away, and keeps the socket and its other operations', async () => {
+    const token = chain.storeToken;
+    const store = json(await call(t.app, chain.storeHref, { token }));
+    const client = connect(token);
+    const first: string[] = [];
+    const firstErrors: unknown[] = [];
+    let firstDone = false;
+    client.subscribe({ query: QUERY }, {
+      next: (r) => (r.errors ? firstErrors.push(r.errors) : first.push((r.data as any).events.resource.email)),
+      error: (e) => firstErrors.push(e), complete: () => { firstDone = true; },
+    });
+    await call(t.app, link(store, 'svc:customers'), { method: 'POST', token, body: { email: 'open@x.io' } });
+    await until(() => first.includes('open@x.io') || firstErrors.length > 0);
+    await proxy.down();
+    let refused: any;
+    client.subscribe({ query: QUERY }, { next: () => undefined, error: (e) => { refused = e; }, complete: () => undefined });
+    await until(() => refused !== undefined);
+    await proxy.up();
+    // An operation's error, as over HTTP (before: the socket closed with 4500 and took the first along).
+    expect(refused).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }) })]);
+    await call(t.app, link(store, 'svc:customers'), { method: 'POST', token, body: { email: 'still@x.io' } });
+    await until(() => first.includes('still@x.io') || firstErrors.length > 0 || firstDone, 20_000);
+    expect(firstErrors).toEqual([]);
+    expect(firstDone).toBe(false);
+    expect(first).toContain('still@x.io');
+  }, 60_000);
 });
