@@ -166,7 +166,7 @@ function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator
   };
   async function* events(): AsyncGenerator<Values> {
     const feeds = storeFeeds(dataOf(ctx).database, ctx.bus);
-    const feed = feeds.join(o.storeId, member);
+    let feed = feeds.join(o.storeId, member);
     let joined = true;
     const leave = () => {
       if (joined) feeds.leave(feed, member);
@@ -176,7 +176,17 @@ function follow(ctx: ServiceContext, o: StreamOptions): { events: AsyncGenerator
     o.signal?.addEventListener('abort', stop);
     try {
       const gone = () => stopped;
-      await feed.ready;
+      // A feed whose first read (the log's end) met the database unable to serve is dropped
+      // (store-feed.ts); the stream joins a fresh one and tries again, as for its own reads.
+      const joinedFeed = await untilRead(() => feed.ready.then(() => true, (err: unknown) => {
+        if (transientDbError(err)) {
+          leave();
+          feed = feeds.join(o.storeId, member);
+          joined = true;
+        }
+        throw err;
+      }), gone);
+      if (!joinedFeed) return;
       const end = o.after ?? await untilRead(() => liveEnd(dataOf(ctx).database, o.storeId), gone);
       if (end === undefined) return;
       handed = end;

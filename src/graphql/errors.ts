@@ -119,17 +119,52 @@ export async function graphqlRouteErrors(err: FastifyError, req: FastifyRequest,
   await reply.code(503).header('retry-after', String(unavailableError().details.retryAfter)).type('application/json; charset=utf-8').send({ errors: [unavailable(req.id)] });
 }
 
+/** What a client reads of an error that is ours (a bug, data we cannot read): the logref finds it in the log. */
+export const INTERNAL_MESSAGE = 'Something went wrong on our side; quote the logref when reporting it.';
+
 /**
- * A subscription's `next` result as it goes out over graphql-ws, which has no Apollo formatError:
- * a field that met the database unable to serve says SERVICE_UNAVAILABLE, as over HTTP, instead of
- * the driver's message. Undefined when nothing needs changing.
+ * A `next` result as it goes out over graphql-ws, which has no Apollo formatError or masking
+ * plugin, told as over HTTP: a field that met the database unable to serve says SERVICE_UNAVAILABLE
+ * instead of the driver's message; an error of ours (a resolver that threw something not meant for
+ * the client, a non-null field left null) says INTERNAL_SERVER_ERROR with a logref from `report`,
+ * which logs it, never its own message (SQL, paths, internals); graphql-js's request errors (no
+ * path: variables that do not coerce) are the client's input, BAD_USER_INPUT. Errors that carry a
+ * code stay as they are. Undefined when nothing needs changing.
  */
-export function maskLiveResult<T extends ExecutionResult>(result: T): T | undefined {
-  if (!result.errors?.some((e) => isUnavailable(e.originalError))) return undefined;
+export function maskLiveResult<T extends ExecutionResult>(result: T, report: (err: GraphQLError) => string): T | undefined {
+  if (!result.errors?.some((e) => e.extensions?.code === undefined || isUnavailable(e.originalError))) return undefined;
+  const told = (e: GraphQLError, message: string, extensions: Record<string, unknown>) =>
+    new GraphQLError(message, { nodes: e.nodes, path: e.path, originalError: e.originalError, extensions });
   return {
     ...result,
-    errors: result.errors.map((e) => (isUnavailable(e.originalError)
-      ? new GraphQLError(unavailableError().message, { nodes: e.nodes, path: e.path, originalError: e.originalError, extensions: { code: SERVICE_UNAVAILABLE } })
-      : e)),
+    errors: result.errors.map((e) => {
+      if (isUnavailable(e.originalError)) return told(e, unavailableError().message, { code: SERVICE_UNAVAILABLE });
+      if (e.extensions?.code !== undefined) return e;
+      if (!e.path && !e.originalError) return told(e, e.message, { code: 'BAD_USER_INPUT' });
+      return told(e, INTERNAL_MESSAGE, { code: 'INTERNAL_SERVER_ERROR', logref: report(e) });
+    }),
   };
+}
+
+/**
+ * A live operation whose source fails (anything the stream does not retry: events/stream.ts) ends
+ * alone, with the error as its last `next` (masked by maskLiveResult like any other) and then
+ * `complete`. graphql-ws would let the error out of its message handler, and the transport close
+ * the socket (4500) with every other operation on it, the error's message as the close reason.
+ */
+export function endsAlone(it: AsyncGenerator<ExecutionResult>): AsyncGenerator<ExecutionResult> {
+  let failed = false;
+  const contained: AsyncGenerator<ExecutionResult> = {
+    next: () => (failed
+      ? Promise.resolve({ done: true, value: undefined })
+      : it.next().catch((err: unknown) => {
+        failed = true;
+        const error = err instanceof GraphQLError ? err : new GraphQLError(err instanceof Error ? err.message : String(err), { originalError: err instanceof Error ? err : undefined });
+        return { done: false, value: { errors: [error] } };
+      })),
+    return: (value) => it.return(value),
+    throw: (err) => it.throw(err),
+    [Symbol.asyncIterator]: () => contained,
+  };
+  return contained;
 }

@@ -15,11 +15,9 @@ import { graphqlWsHandler } from './ws.js';
 import { actualCost, fragmentsOf, requestedCost } from './cost.js';
 import { capResponseSize, refusedForSize } from './response-size.js';
 import { registerGraphiqlAssets, sendGraphiql, wantsGraphiql } from './graphiql.js';
-import { formatError, graphqlRouteErrors, unavailableStatus } from './errors.js';
+import { formatError, graphqlRouteErrors, INTERNAL_MESSAGE, unavailableStatus } from './errors.js';
 import { budgetKey, type Budget } from '../ops/rate-limit.js';
 import { pacedResults } from './paced-result.js';
-
-const INTERNAL_MESSAGE = 'Something went wrong on our side; quote the logref when reporting it.';
 
 /**
  * The cost limit needs the request's variables, so it runs per request once the operation is known

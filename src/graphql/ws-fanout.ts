@@ -14,7 +14,7 @@
 // sending rules (ws-transport.ts `mayQueue`), its own token's liveness before each batch (4403),
 // and graphql-ws's bookkeeping: the operation stays open in graphql-ws, whose complete or close
 // stops the stream, which lets go of the group at once (events/stream.ts `handOver`).
-import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import type { ExecutionArgs, ExecutionResult, GraphQLError } from 'graphql';
 import type { Values } from '../data/codec.js';
 import type { FeedBatch, FeedMember } from '../events/store-feed.js';
 import type { FeedHandOver } from '../events/stream.js';
@@ -37,6 +37,8 @@ export interface FanoutRecipient {
   refuse: () => void;
   /** Queues one message (within the slow-consumer rules); `frame()` is called only if it goes out. */
   send: (frame: () => Buffer, text: () => string) => void;
+  /** Logs an error of ours met while executing an event; answers the logref the client is shown. */
+  report: (err: GraphQLError) => string;
 }
 
 interface Member {
@@ -47,9 +49,9 @@ interface Member {
   active: boolean;
 }
 
-/** The `next` payload as graphql-ws's emit.next builds it, with ws.ts's onNext (the size refusal). */
-function nextPayload(given: ExecutionResult): unknown {
-  const result = maskLiveResult(given) ?? given;
+/** The `next` payload as graphql-ws's emit.next builds it, with ws.ts's onNext (masking, the size refusal). */
+function nextPayload(given: ExecutionResult, report: FanoutRecipient['report']): unknown {
+  const result = maskLiveResult(given, report) ?? given;
   const refused = refusedForSize(result);
   if (refused) return refused;
   const { errors, ...rest } = result;
@@ -115,7 +117,7 @@ class FanoutGroup implements FeedMember {
       if (!serving) return;
       let payload: Buffer;
       try {
-        payload = Buffer.from(JSON.stringify(nextPayload(await executeEvent(serving.r.args, row))));
+        payload = Buffer.from(JSON.stringify(nextPayload(await executeEvent(serving.r.args, row), serving.r.report)));
       } catch (err) {
         // As when graphql-ws's loop over one stream throws: each operation ends with the error.
         for (const m of live) if (m.active) m.fail(err);

@@ -56,10 +56,12 @@ export function queueFrame(extra: WsExtra, t: SendLimits, frame: () => Buffer, t
 export function makeWsHandler(options: ServerOptions<Record<string, unknown> | undefined, WsExtra>, t: TransportOptions) {
   const { log } = t;
   const server = makeServer(options);
-  const isProd = process.env.NODE_ENV === 'production';
+  // The error's own message is a close reason only where a developer reads it (as Apollo's
+  // hideSchemaDetailsFromClientErrors): a deployment that does not set NODE_ENV tells nobody its internals.
+  const tellReason = process.env.NODE_ENV === 'development';
   const internalError = (socket: WebSocket, err: unknown) => {
     log.error({ err }, 'graphql-ws internal error');
-    socket.close(CloseCode.InternalServerError, isProd ? 'Internal server error' : reasonOf(err));
+    socket.close(CloseCode.InternalServerError, tellReason ? reasonOf(err) : 'Internal server error');
   };
   return function handler(this: FastifyInstance, socket: WebSocket, request: FastifyRequest): void {
     this.websocketServer.options.handleProtocols = handleProtocols;

@@ -8,8 +8,9 @@
 // queries), each operation spends the caller's rate-limit budget (1 unit plus its cost, as an HTTP
 // request does), ws-sockets.ts bounds sockets per token across instances and ws-caps.ts distinct live
 // subscriptions per store.
+import { randomUUID } from 'node:crypto';
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { maskLiveResult, toGraphQLError } from './errors.js';
+import { endsAlone, maskLiveResult, toGraphQLError } from './errors.js';
 import { isUnavailable } from '../ops/unavailable.js';
 import type { SubscribePayload } from 'graphql-ws';
 import type { FastifyInstance } from 'fastify';
@@ -85,6 +86,12 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
   const fanout = new FanoutGroups();
   const limits: SendLimits = { maxBufferedBytes: config.wsMaxBufferedBytes, tooSlow: (extra) => shut(extra, CLOSE_TOO_SLOW) };
   const states = new WeakMap<object, ConnectionState>();
+  /** An error of ours in operation `id`'s result: logged under a logref, which is all the client is told. */
+  const reporter = (id: string) => (err: GraphQLError): string => {
+    const logref = randomUUID();
+    app.log.error({ err: err.originalError ?? err, logref, operation: id, path: err.path }, 'graphql-ws internal error');
+    return logref;
+  };
   const stateOf = (extra: object) => {
     let s = states.get(extra);
     if (!s) { s = { aborts: new Map(), live: new Map(), refusals: 0 }; states.set(extra, s); }
@@ -177,6 +184,7 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
         live: (readAt) => (state.claims ? liveness.isLive(state.claims, readAt) : Promise.resolve(false)),
         refuse: () => shut(extra, CLOSE_REVOKED),
         send: (frame, text) => queueFrame(extra, limits, frame, text),
+        report: reporter(id),
       }),
     };
     const contextValue = { ...graphqlContext(container.context(state.principal!, `ws:${id}`), container.checkout), ...live, ...share };
@@ -185,7 +193,10 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
   };
   return makeWsHandler({
     schema,
-    subscribe: sharedSubscribe,
+    subscribe: async (args) => {
+      const result = await sharedSubscribe(args);
+      return Symbol.asyncIterator in result ? endsAlone(result) : result;
+    },
     onConnect: async (ctx) => {
       const header = authorizationOf(ctx.connectionParams);
       const principal = await tokens.principalFromHeader(header);
@@ -254,10 +265,10 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
       }
       return result;
     },
-    // Over MAX_RESPONSE_OBJECTS: the refusal alone, as over HTTP (response-size.ts).
-    // A field that met the database unable to serve: SERVICE_UNAVAILABLE, not the driver's message.
-    onNext: (_ctx, _id, _payload, _args, result) => {
-      const masked = maskLiveResult(result as ExecutionResult) ?? result;
+    // Over MAX_RESPONSE_OBJECTS: the refusal alone, as over HTTP (response-size.ts). Errors told
+    // as over HTTP: SERVICE_UNAVAILABLE, not the driver's message; ours by logref only (errors.ts).
+    onNext: (_ctx, id, _payload, _args, result) => {
+      const masked = maskLiveResult(result as ExecutionResult, reporter(id)) ?? result;
       return refusedForSize(masked) ?? (masked === result ? undefined : masked);
     },
     onComplete: (ctx, id) => {

@@ -17,6 +17,8 @@ export interface Proxy {
   down(): Promise<void>;
   /** Listens again on the same port. */
   up(): Promise<void>;
+  /** Whether the port is open (false once down, also after a cut with `down`). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
     cutAfter: (markers, opts = {}) => { cut = { markers: markers.map((m) => Buffer.from(m)), down: !!opts.down }; },
     down,
     up: listen,
+    listening: () => server !== undefined,
     close: down,
   };
 }
