@@ -97,9 +97,13 @@ export function startFlags(): string[] {
   return m[1].split(/\s+/).filter(Boolean);
 }
 
-/** The bundled service (`entry`, given in `o.args`) with npm start's Node flags. */
+/**
+ * The bundled service (`entry`, given in `o.args`) with npm start's Node flags, and any in
+ * BENCH_SERVICE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a scenario's time goes).
+ */
 export function spawnService(o: SpawnOpts): Promise<Child & { readyMs: number }> {
-  return spawnNode({ ...o, nodeFlags: [...startFlags(), ...(o.nodeFlags ?? [])] });
+  const extra = (process.env.BENCH_SERVICE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  return spawnNode({ ...o, nodeFlags: [...startFlags(), ...extra, ...(o.nodeFlags ?? [])] });
 }
 
 export async function spawnNode(o: SpawnOpts): Promise<Child & { readyMs: number }> {

@@ -17,6 +17,7 @@ import { apiError } from './error-catalog.js';
 import { ApiError } from './errors.js';
 import { invalidReference, type DeferredRef } from './refs.js';
 import { dataOf } from './data-access.js';
+import { duplicates, takenExpression, type UniqueProbe } from './unique.js';
 
 interface Freezer { parent: ResourceDef; rel: RelDef }
 
@@ -79,10 +80,11 @@ export async function assertWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef
  * (404 otherwise) and writable (409). One read when nothing above the parent can freeze it, the
  * usual case (a cart): the tenancy-scoped read is also the fresh, locked one the freeze check needs.
  * The same statement tells whether each of `refs` (the new row's references, resource-service.ts)
- * is the caller's to point at (422 otherwise, after a 404 for the parent as before).
+ * is the caller's to point at (422 otherwise), and whether another row already has a value of the
+ * new row's that must be unique (`uniques`: 409), after a 404 for the parent: one round trip.
  */
 export async function assertParentWritable(ctx: ServiceContext, tx: Tx, r: ResourceDef, id: number, childRel: RelDef,
-  refs: readonly DeferredRef[] = []): Promise<void> {
+  refs: readonly DeferredRef[] = [], uniques: readonly UniqueProbe[] = []): Promise<void> {
   const checks = childRel.frozenWithParent && (!!rulesOf(r.name)?.frozen || freezersOf(ctx.registry, r).length > 0);
   const postgres = dataOf(ctx).database.dialect === 'postgres';
   // A child that an existing sibling may absorb (an identical cart item adds to its quantity) reads
@@ -94,19 +96,30 @@ export async function assertParentWritable(ctx: ServiceContext, tx: Tx, r: Resou
   const scope = tenantScope(ctx.principal);
   const mode = serialize ? 'update' : lock ? 'share' : '';
   // Every create under a parent reads it: compiled once per shape (db/query-templates.ts).
-  const shape = `parentWritable ${r.name} ${scopeShape(scope)} ${mode} ${refs.map((d) => d.target.name).join(',')}`;
+  const probes = uniques.map((p) => `${p.r.name}.${p.field.column}(${Object.keys(p.owner).join(',')})`);
+  const shape = `parentWritable ${r.name} ${scopeShape(scope)} ${mode} ${refs.map((d) => d.target.name).join(',')} ${probes.join(',')}`;
   const read = () => dataOf(ctx).database.templates.execute(dynamic(tx), shape,
-    [id, scope.storeId, scope.userId, scope.clientId, ...refs.map((d) => d.id)], ([i, storeId, userId, clientId, ...refIds]) => {
+    [id, scope.storeId, scope.userId, scope.clientId, ...refs.map((d) => d.id), ...uniques.flatMap((p) => [p.value, ...Object.values(p.owner)])],
+    ([i, storeId, userId, clientId, ...rest]) => {
       const slots = slotScope(scope, { storeId, userId, clientId });
       let q = dynamic(tx).selectFrom(`${r.table} as t`).selectAll('t')
         .where(sql<SqlBool>`t.id = ${i}`).where(ownerCondition(r, slots, 't'));
       refs.forEach((d, k) => {
-        q = q.select(sql<boolean>`exists (select 1 from ${sql.table(d.target.table)} as c where c.id = ${refIds[k]} and ${ownerCondition(d.target, slots, 'c')})`.as(`_ref${k}`));
+        q = q.select(sql<boolean>`exists (select 1 from ${sql.table(d.target.table)} as c where c.id = ${rest[k]} and ${ownerCondition(d.target, slots, 'c')})`.as(`_ref${k}`));
+      });
+      let at = refs.length;
+      uniques.forEach((p, k) => {
+        const n = Object.keys(p.owner).length;
+        q = q.select(takenExpression(p, rest[at], rest.slice(at + 1, at + 1 + n)).as(`_dup${k}`));
+        at += 1 + n;
       });
       return mode === 'update' ? q.forUpdate() : mode === 'share' ? q.forShare() : q;
     });
   const raw = Number.isSafeInteger(id) && id > 0 ? (await read()).rows[0] as Record<string, unknown> | undefined : undefined;
   if (!raw) throw apiError('NO_SUCH', { what: r.name });
+  // Before the references, as when the check was a statement of its own ahead of the transaction.
+  duplicates(uniques, uniques.map((_, k) => !!raw[`_dup${k}`]));
+  uniques.forEach((_, k) => delete raw[`_dup${k}`]);
   const invalid = refs.flatMap((d, k) => (raw[`_ref${k}`] ? [] : [invalidReference(d.field, d.target)]));
   if (invalid.length) throw ApiError.invalid(invalid);
   refs.forEach((_, k) => delete raw[`_ref${k}`]);

@@ -16,7 +16,7 @@ import type { ServiceContext } from './context.js';
 import { ApiError, type FieldError } from './errors.js';
 import { idFromHref, invalidReference, refHref, resolveRef, selfHref, type DeferredRef } from './refs.js';
 import { normalizeInput, type WriteMode } from './validate.js';
-import { isUniqueViolation } from './unique.js';
+import { checkUnique, isUniqueViolation, uniqueProbes } from './unique.js';
 import { recordChange, recordsChange } from '../events/record.js';
 import { assertParentWritable, assertWritable } from './frozen.js';
 import { insertUnlessExists } from '../data/conditional-insert.js';
@@ -107,21 +107,6 @@ export function restValues(r: ResourceDef, row: Values, ctx?: Pick<ServiceContex
   return out;
 }
 
-async function checkUnique(ctx: ServiceContext, r: ResourceDef, columns: Record<string, unknown>, owner: Record<string, unknown>, exceptId?: number) {
-  const errors: FieldError[] = [];
-  for (const f of r.fields) {
-    if (!f.constraints.unique || !f.column || columns[f.column] == null) continue;
-    if (await dataOf(ctx).repo.exists(r, f.column, columns[f.column], owner, exceptId)) {
-      errors.push({ field: f.name, code: 'duplicate', message: `another ${r.name} already has this ${f.name}` });
-    }
-  }
-  if (errors.length) throw new ApiError('conflict', errors);
-}
-
-function uniqueOwner(r: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
-  return r.owner === 'STORE' && row.store_id != null ? { store_id: row.store_id } : {};
-}
-
 export interface CreateOptions {
   parent?: Parent;
   /** Server-set columns (hashed secrets, owners of rows created outside the caller's tenancy). */
@@ -164,14 +149,17 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   const now = formatTimestamp(ctx.clock.now());
   columns.date_created = now;
   columns.date_modified = now;
-  await checkUnique(ctx, r, columns, uniqueOwner(r, columns)).catch(parentFirst);
+  // Under a parent, the parent's read in the transaction also asks whether a unique value is taken
+  // (frozen.ts): a round trip less for a create under its store, the usual case.
+  const probes = uniqueProbes(r, columns);
+  if (!parent) await checkUnique(ctx, probes);
   const rules = rulesOf(r.name);
   // The last event append, or the insert when nothing is written after it, ends the transaction.
   const endsHere = commitsWithLast(ctx, rules);
   let grew: number | undefined;
   const write = (last: boolean) => writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
     await markEffect(tx, ctx);
-    if (parent) await assertParentWritable(ctx, tx, parent.resource, parent.id, parent.rel, deferred);
+    if (parent) await assertParentWritable(ctx, tx, parent.resource, parent.id, parent.rel, deferred, probes);
     await rules?.beforeWrite?.(columns, w, ctx, tx);
     const insertIsLast = last && !recordsChange(r);
     // Usually no row can absorb the create: then one statement checks and inserts.
@@ -238,7 +226,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   const w: WriteInput = { mode, input: { ...input }, existing };
   const { columns } = await prepareWrite(ctx, r, w);
   columns.date_modified = formatTimestamp(ctx.clock.now());
-  await checkUnique(ctx, r, columns, uniqueOwner(r, existing), id);
+  await checkUnique(ctx, uniqueProbes(r, columns, existing), id);
   let grew: number | undefined;
   const updated = await writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
     await markEffect(tx, ctx);
