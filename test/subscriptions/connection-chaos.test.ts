@@ -3,38 +3,24 @@
 // read that dies with its connection must not end the subscription, skip an event or repeat one.
 // Every customer whose create was answered 201 arrives exactly once, in the log's order, on a
 // subscription that is still open when the connections are left alone; a write after that arrives too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { containerOf } from '../../src/app.js';
-import { PG_URL, type TestApp } from '../helpers/app.js';
-import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
+import { PG_URL } from '../helpers/app.js';
+import { call, json, link } from '../helpers/rest.js';
 import { encodeEventCursor } from '../../src/events/stream.js';
-import type { Proxy } from '../reliability/support/tcp-proxy.js';
-import { proxiedApp, terminateBackends } from '../reliability/support/proxied-app.js';
-import { listenForWs, until, wsClients } from './ws-world.js';
+import { terminateBackends } from '../reliability/support/proxied-app.js';
+import { proxiedWsWorld, until } from './ws-world.js';
 
 const WRITES = 120;
 const QUERY = `subscription($after: String) { events(after: $after, resources: [CUSTOMER]) { name cursor resource { ... on Customer { email } } } }`;
 if (!PG_URL) console.log('[skip] a subscription while connections are terminated: TEST_DATABASE_URL is not set');
 
 describe.skipIf(!PG_URL)('a subscription while PostgreSQL terminates the connections', () => {
-  let t: TestApp;
-  let proxy: Proxy;
-  let chain: Chain;
-  let url = '';
-  const { connect, disposeAll } = wsClients(() => url);
-  beforeAll(async () => {
-    // A short poll, so that a stream that missed a signal while its read failed finds the events soon.
-    ({ t, proxy } = await proxiedApp({ config: { subscriptionPollMs: 200, rateLimitMax: 1_000_000 } }));
-    url = await listenForWs(t);
-    chain = await tokenChain(t.app);
-  });
-  afterAll(async () => {
-    await disposeAll();
-    await t?.close();
-    await proxy?.close();
-  });
+  // A short poll, so that a stream that missed a signal while its read failed finds the events soon.
+  const w = proxiedWsWorld({ subscriptionPollMs: 200, rateLimitMax: 1_000_000 });
 
   it('delivers every committed event once, in order, and stays open', async () => {
+    const { t, proxy, chain, connect } = w;
     const token = chain.storeToken;
     const store = json(await call(t.app, chain.storeHref, { token }));
     const seen: string[] = [];
@@ -74,6 +60,7 @@ describe.skipIf(!PG_URL)('a subscription while PostgreSQL terminates the connect
   }, 120_000);
 
   it('refuses an operation it cannot check while the database is away, and keeps the socket and its other operations', async () => {
+    const { t, proxy, chain, connect } = w;
     const token = chain.storeToken;
     const store = json(await call(t.app, chain.storeHref, { token }));
     const client = connect(token);

@@ -15,10 +15,8 @@ import { appendEvent } from '../../src/events/log.js';
 import { encodeEventCursor } from '../../src/events/stream.js';
 import { INTERNAL_MESSAGE } from '../../src/graphql/errors.js';
 import { engines, makeApp, PG_URL, type TestApp } from '../helpers/app.js';
-import type { Proxy } from '../reliability/support/tcp-proxy.js';
-import { proxiedApp } from '../reliability/support/proxied-app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
-import { listenForWs, untilWithin, wsClients } from './ws-world.js';
+import { listenForWs, proxiedWsWorld, untilWithin, wsClients } from './ws-world.js';
 
 const QUERY = `subscription($after: String) { events(after: $after, resources: [CUSTOMER]) { name cursor resource { ... on Customer { email } } } }`;
 const until = untilWithin(5000);
@@ -129,23 +127,10 @@ if (!PG_URL) console.log('[skip] a subscription whose first read of the log lose
 // also for its very first read, the store feed's look at the log's end. Before, that read's failure
 // ended the operation (and, before errors.ts endsAlone, closed the socket with 4500).
 describe.skipIf(!PG_URL)('a subscription whose first read of the log loses its connection', () => {
-  let t: TestApp;
-  let proxy: Proxy;
-  let chain: Chain;
-  let url = '';
-  const { connect, disposeAll } = wsClients(() => url);
-  beforeAll(async () => {
-    ({ t, proxy } = await proxiedApp({ config: { subscriptionPollMs: 200 } }));
-    url = await listenForWs(t);
-    chain = await tokenChain(t.app);
-  });
-  afterAll(async () => {
-    await disposeAll();
-    await t?.close();
-    await proxy?.close();
-  });
+  const w = proxiedWsWorld({ subscriptionPollMs: 200 });
 
   it('waits for the database and then delivers', async () => {
+    const { t, proxy, chain, connect } = w;
     const token = chain.storeToken;
     const store = json(await call(t.app, chain.storeHref, { token }));
     // The first statement that reads where the store's log ends (the new feed's) loses its

@@ -4,7 +4,12 @@
 // copy of these; they live here so the suites differ only in what they test.
 import { createClient, type Client, type ClientOptions } from 'graphql-ws';
 import WebSocket from 'ws';
+import { afterAll, beforeAll } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
+import type { Config } from '../../src/config.js';
+import { tokenChain, type Chain } from '../helpers/rest.js';
+import type { Proxy } from '../reliability/support/tcp-proxy.js';
+import { proxiedApp } from '../reliability/support/proxied-app.js';
 
 /** Waits until `cond()` holds or `ms` have passed (without failing: the assertions after it do). */
 export async function until(cond: () => boolean, ms = 10_000, every = 20): Promise<void> {
@@ -46,4 +51,34 @@ export function wsClients(url: string | (() => string)): WsClients {
       for (const c of clients) await c.dispose();
     },
   };
+}
+
+export interface ProxiedWsWorld extends Pick<WsClients, 'connect'> {
+  readonly t: TestApp;
+  readonly proxy: Proxy;
+  readonly chain: Chain;
+}
+
+/**
+ * For a describe block: an app on PostgreSQL behind a TCP proxy (reliability/support/proxied-app.ts)
+ * listening for graphql-ws, its token chain and clients, set up before the block's tests and
+ * disposed of after them. Read the fields inside tests (they are set in beforeAll).
+ */
+export function proxiedWsWorld(config: Partial<Config>): ProxiedWsWorld {
+  let t: TestApp | undefined;
+  let proxy: Proxy | undefined;
+  let chain: Chain | undefined;
+  let url = '';
+  const { connect, disposeAll } = wsClients(() => url);
+  beforeAll(async () => {
+    ({ t, proxy } = await proxiedApp({ config }));
+    url = await listenForWs(t);
+    chain = await tokenChain(t.app);
+  });
+  afterAll(async () => {
+    await disposeAll();
+    await t?.close();
+    await proxy?.close();
+  });
+  return { get t() { return t!; }, get proxy() { return proxy!; }, get chain() { return chain!; }, connect };
 }
