@@ -159,7 +159,8 @@ export function endsAlone(it: AsyncGenerator<ExecutionResult>): AsyncGenerator<E
       ? Promise.resolve({ done: true, value: undefined })
       : it.next().catch((err: unknown) => {
         failed = true;
-        const error = err instanceof GraphQLError ? err : new GraphQLError(err instanceof Error ? err.message : String(err), { originalError: err instanceof Error ? err : undefined });
+        const original = err instanceof Error ? err : new Error(String(err));
+        const error = err instanceof GraphQLError ? err : new GraphQLError(original.message, { originalError: original });
         return { done: false, value: { errors: [error] } };
       })),
     return: (value) => it.return(value),

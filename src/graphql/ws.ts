@@ -254,10 +254,12 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
       try {
         result = await admit(ctx.extra, state, id, payload, abort);
       } catch (err) {
-        // The database could not check the token or the budget just now: this operation is
-        // refused as over HTTP (SERVICE_UNAVAILABLE), not the socket closed with all the others.
-        if (!isUnavailable(err)) throw err;
-        result = [toGraphQLError(err) as GraphQLError];
+        // The database could not check the token or the budget just now (SERVICE_UNAVAILABLE), or
+        // something of ours failed (INTERNAL_SERVER_ERROR, by logref): this operation is refused
+        // as over HTTP, not the socket closed with every other operation on it.
+        const original = err instanceof Error ? err : new Error(String(err));
+        const error = isUnavailable(err) ? toGraphQLError(err) as GraphQLError : new GraphQLError(original.message, { originalError: original });
+        result = maskLiveResult({ errors: [error] }, reporter(id))?.errors ?? [error];
       }
       if (Array.isArray(result)) {
         state.aborts.delete(id);

@@ -119,6 +119,34 @@ describe.each(engines())('a live operation meeting a fault on %s', (engine) => {
     expect(live).toMatchObject({ errors: [], completed: false });
     expect(closed).toBe(0);
   });
+  it('refuses an operation it fails to check for a reason of ours alone, by logref; the socket stays', async () => {
+    const client = connect(chain.storeToken);
+    let closed = 0;
+    client.on('closed', () => { closed++; });
+    const live = watch(client, await fromNow());
+    await customer('c@x.io');
+    await until(() => live.results.length === 1);
+    const { database } = containerOf(t.app);
+    // The token's check reads the clients table: gone while a second operation is subscribed.
+    await inTransaction(database, (tx) => rename(tx, 'clients', 'clients_gone'));
+    let refused: Watch;
+    try {
+      refused = watch(client);
+      await until(() => refused.errors.length > 0 || refused.completed || closed > 0);
+    } finally {
+      await inTransaction(database, (tx) => rename(tx, 'clients_gone', 'clients'));
+    }
+    expect(closed).toBe(0);
+    expect(refused.results).toEqual([]);
+    expect(refused.errors).toEqual([[{ message: INTERNAL_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR', logref: expect.stringMatching(/^[0-9a-f-]{36}$/) } }]]);
+    expect(JSON.stringify(refused.errors)).not.toMatch(/clients|table|relation/i);
+
+    await customer('d@x.io');
+    await until(() => live.results.length === 2);
+    expect(live.results[1].data.events.resource).toEqual({ email: 'd@x.io' });
+    expect(live).toMatchObject({ errors: [], completed: false });
+    expect(closed).toBe(0);
+  });
 });
 
 if (!PG_URL) console.log('[skip] a subscription whose first read of the log loses its connection: TEST_DATABASE_URL is not set');
