@@ -25,6 +25,14 @@ export interface Config {
   sqliteSynchronous: 'FULL' | 'NORMAL';
   /** PostgreSQL: named (prepared) statements, parsed once per connection (src/db/pg-statements.ts). */
   databasePreparedStatements: boolean;
+  /**
+   * PostgreSQL: the longest a statement of the service waits for a lock, runs, or a transaction of
+   * its sits idle, in ms (0: no bound). A session that holds a row and does not let go would
+   * otherwise hold every write that needs it, and with them the pool (db/database.ts).
+   */
+  databaseLockTimeoutMs: number;
+  databaseStatementTimeoutMs: number;
+  databaseIdleInTransactionTimeoutMs: number;
   maxUploadBytes: number;
   /**
    * Where uploaded files live: `database` (PostgreSQL only, every instance sees them) or `disk`
@@ -144,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mode: e.MODE ?? 'production',
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS ?? 'FULL',
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
+    databaseLockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS ?? 2000,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000,
+    databaseIdleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? 60_000,
     maxUploadBytes: e.MAX_UPLOAD_BYTES ?? 100 * 1024 * 1024,
     storageMinFreeBytes: e.STORAGE_MIN_FREE_BYTES ?? 16 * 1024 * 1024,
     fileStorage: e.FILE_STORAGE ?? (isPostgresUrl(e.DATABASE_URL ?? '') ? 'database' : 'disk'),

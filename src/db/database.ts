@@ -52,6 +52,17 @@ export interface DatabaseOptions {
   sqliteSynchronous?: 'FULL' | 'NORMAL';
   /** PostgreSQL: name statements so each connection parses them once (off behind a pooler that drops them). */
   preparedStatements?: boolean;
+  /** PostgreSQL: bounds on every session of the pool, in ms (0 or absent: none). */
+  timeouts?: SessionTimeouts;
+}
+
+export interface SessionTimeouts {
+  /** Waiting for a lock (55P03, answered 503 as a database that cannot serve now). */
+  lockMs?: number;
+  /** Running one statement (57014, likewise). */
+  statementMs?: number;
+  /** A transaction left open and idle: the server ends the session and its locks go. */
+  idleInTransactionMs?: number;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -73,6 +84,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
       // Fail fast (503) rather than queue requests behind a database that does not answer.
       connectionTimeoutMillis: 5000,
+      // Nor behind one session that holds a row and does not let go: each write waiting for it would
+      // hold a connection, and once the pool's ten did, every tenant's requests waited too. The lock
+      // bound is shorter than the wait for a connection above, so the others are served meanwhile.
+      // Migrations lift them for their own connection (migrate.ts).
+      ...(opts.timeouts?.lockMs ? { lock_timeout: opts.timeouts.lockMs } : {}),
+      ...(opts.timeouts?.statementMs ? { statement_timeout: opts.timeouts.statementMs } : {}),
+      ...(opts.timeouts?.idleInTransactionMs ? { idle_in_transaction_session_timeout: opts.timeouts.idleInTransactionMs } : {}),
     });
     // A connection the server drops (restart, pg_terminate_backend, network) is an 'error' event:
     // on the pool while idle, on the client itself while checked out. Unhandled, either kills the

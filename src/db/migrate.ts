@@ -57,11 +57,21 @@ export const migrations: Migration[] = [
 export async function migrate(database: Database): Promise<string[]> {
   if (database.dialect === 'postgres') {
     return database.db.connection().execute(async (conn) => {
-      await sql`select pg_advisory_lock(${MIGRATION_LOCK}, hashtext(current_schema()))`.execute(conn);
+      // The pool's bounds on waits and statements (database.ts) are for requests: a migration may
+      // wait for another instance's migrations (the advisory lock), for tables in use, and rewrite
+      // large tables. Lifted for this connection, and put back before it returns to the pool.
+      await sql`set lock_timeout = 0`.execute(conn);
+      await sql`set statement_timeout = 0`.execute(conn);
       try {
-        return await applyPending(conn, 'postgres', (fn) => conn.transaction().execute(fn));
+        await sql`select pg_advisory_lock(${MIGRATION_LOCK}, hashtext(current_schema()))`.execute(conn);
+        try {
+          return await applyPending(conn, 'postgres', (fn) => conn.transaction().execute(fn));
+        } finally {
+          await sql`select pg_advisory_unlock(${MIGRATION_LOCK}, hashtext(current_schema()))`.execute(conn);
+        }
       } finally {
-        await sql`select pg_advisory_unlock(${MIGRATION_LOCK}, hashtext(current_schema()))`.execute(conn);
+        await sql`reset lock_timeout`.execute(conn);
+        await sql`reset statement_timeout`.execute(conn);
       }
     });
   }
