@@ -107,6 +107,7 @@ export const ENV = {
   DATABASE_URL: databaseUrl,
   REDIS_URL: url(['redis:', 'rediss:'], 'a redis:// or rediss:// URL', 'redis://127.0.0.1:6379'),
   REDIS_PREFIX: text('commerce:'),
+  REDIS_COMMAND_TIMEOUT_MS: int(1, 60_000, '500'),
   JWT_SECRET: jwtSecret,
   ACCESS_TOKEN_TTL: int(60, 31 * 24 * 3600, '7200'),
   ROTATE_REFRESH_TOKENS: bool('false'),

@@ -17,6 +17,11 @@ export interface Config {
   redisUrl?: string;
   /** Prefix of every Redis key and channel (tests give each file its own). */
   redisPrefix: string;
+  /**
+   * The longest a Redis command may take, in ms: a Redis that stops answering keeps its connection
+   * open, and callers then fall back as when it is away (memory rate limits), instead of waiting.
+   */
+  redisCommandTimeoutMs: number;
   jwtSecret?: string;
   accessTokenTtl: number;
   rotateRefreshTokens: boolean;
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL ?? join(dataDir, 'commerce.sqlite'),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX ?? 'commerce:',
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS ?? 500,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL ?? 7200,
     rotateRefreshTokens: e.ROTATE_REFRESH_TOKENS ?? false,

@@ -97,7 +97,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     rotateRefreshTokens: config.rotateRefreshTokens,
   });
   // Redis is optional even when configured: the instance starts without it and joins it later.
-  const redis = new OptionalRedis(config.redisUrl);
+  const redis = new OptionalRedis(config.redisUrl, config.redisCommandTimeoutMs);
   const bus = new EventBus(`${config.redisPrefix}events`);
   bus.connectRedis(redis);
   const checkout: CheckoutDeps = {

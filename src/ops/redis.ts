@@ -1,6 +1,6 @@
 // Redis is optional, at start and at run time: every client made here connects in the background and
 // keeps trying (backing off to 5 s), its errors never reach the process as unhandled events, and
-// commands fail at once while it is away instead of queueing. Callers fall back to what works
+// commands fail at once while it is away instead of queueing, or after a bound when it stops answering. Callers fall back to what works
 // without it (the in-process event bus, memory rate limits) and use it again once it is back;
 // `state()` says which it is, for /readyz and the log.
 import { Redis } from 'ioredis';
@@ -25,7 +25,8 @@ export class OptionalRedis {
   private lastState: RedisState;
   private lastError?: string;
 
-  constructor(readonly url: string | undefined) {
+  /** `commandTimeoutMs`: a command unanswered by then fails, as one sent while Redis is away does. */
+  constructor(readonly url: string | undefined, private readonly commandTimeoutMs = 500) {
     this.lastState = url ? 'unavailable' : 'off';
   }
 
@@ -39,6 +40,9 @@ export class OptionalRedis {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2000,
+      // A Redis that stops answering (paused, a path dropping packets) keeps the connection open:
+      // without this, every command and the request waiting on it (its rate-limit budget) hung.
+      commandTimeout: this.commandTimeoutMs,
       retryStrategy: (times) => Math.min(250 * times, 5000),
     });
     c.on('error', (err: Error) => {
