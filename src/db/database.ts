@@ -56,6 +56,16 @@ export interface DatabaseOptions {
   timeouts?: SessionTimeouts;
 }
 
+/**
+ * How long a statement may go without any answer before its connection is given up (pg-rows.ts):
+ * the server's statement bound and a margin, so that only a server or network that stopped meets it.
+ */
+function answerBound(t: SessionTimeouts | undefined): number | undefined {
+  return t?.statementMs ? t.statementMs + ANSWER_MARGIN_MS : undefined;
+}
+
+const ANSWER_MARGIN_MS = 5000;
+
 export interface SessionTimeouts {
   /** Waiting for a lock (55P03, answered 503 as a database that cannot serve now). */
   lockMs?: number;
@@ -114,7 +124,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         c.release();
       }
     }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fastRowPool(pool, { prepared: opts.preparedStatements }) }), log });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fastRowPool(pool, { prepared: opts.preparedStatements, answerWithinMs: answerBound(opts.timeouts) }) }), log });
     return { db, dialect: 'postgres', stats, templates: new QueryTemplates(), close: () => db.destroy() };
   }
   if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });

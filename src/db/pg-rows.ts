@@ -20,6 +20,13 @@ interface Compiled { sql: string; parameters: readonly unknown[] }
 
 type Client = pg.PoolClient;
 
+/** node-postgres's client keeps its socket here. */
+interface Connected { connection?: { stream?: { destroy(): void } } }
+
+/** The migrations lift the session's statement bound, and put it back (migrate.ts). */
+const LIFTS_BOUND = /^set statement_timeout = 0$/i;
+const RESTORES_BOUND = /^reset statement_timeout$/i;
+
 /** One result's rows as objects. */
 const objects = (res: pg.QueryResult) => ({
   ...res, rows: (res.rows as unknown as unknown[][]).map(rowBuilder((res.fields ?? []).map((f) => f.name))),
@@ -29,8 +36,9 @@ const objects = (res: pg.QueryResult) => ({
  * The pool as Kysely uses it (`connect`, `end`), handing out clients whose text queries return
  * object rows built that way. Anything else (a cursor) goes to the client as it is.
  */
-export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): pg.Pool {
+export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean; answerWithinMs?: number } = {}): pg.Pool {
   const prepared = opts.prepared ?? true;
+  const { answerWithinMs } = opts;
   const names = new StatementNames();
   const wrapped = new WeakMap<Client, Client>();
   const wrap = (client: Client): Client => {
@@ -130,6 +138,17 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
       }
       return run(text, values, false, commits);
     };
+    // A statement the server does not answer at all within `answerWithinMs` (a server or a network
+    // that stopped; a slow statement is ended well before by the server's own statement_timeout)
+    // gives the connection up: the caller meets a lost connection, which every path already handles
+    // (503, a COMMIT in doubt). Waiting instead held the request and the connection for as long as the
+    // stop lasted. A session that lifted its statement bound (the migrations') is not bound here either.
+    let unbounded = false;
+    const bounded = <T>(sent: Promise<T>): Promise<T> => {
+      if (!answerWithinMs || unbounded) return sent;
+      const timer = setTimeout(() => (client as unknown as Connected).connection?.stream?.destroy(), answerWithinMs);
+      return sent.finally(() => clearTimeout(timer));
+    };
     // Kysely calls query() and release() only.
     w = {
       query: (text: unknown, values?: unknown[]) => {
@@ -141,9 +160,11 @@ export function fastRowPool(pool: pg.Pool, opts: { prepared?: boolean } = {}): p
           }
           return (client.query as (q: unknown) => unknown)(text);
         }
-        if (text === PIPELINE) return pipeline(values as unknown as Compiled[]);
+        if (text === PIPELINE) return bounded(pipeline(values as unknown as Compiled[]));
+        if (LIFTS_BOUND.test(text)) unbounded = true;
+        else if (RESTORES_BOUND.test(text)) unbounded = false;
         // Several statements in one text answer with one result each.
-        return send(text, values).then((res) => (Array.isArray(res) ? res.map(objects) : objects(res)));
+        return bounded(send(text, values).then((res) => (Array.isArray(res) ? res.map(objects) : objects(res))));
       },
       release: (err?: Error | boolean) => {
         held = false;

@@ -19,6 +19,14 @@ export interface Proxy {
   up(): Promise<void>;
   /** Whether the port is open (false once down, also after a cut with `down`). */
   listening(): boolean;
+  /**
+   * Stops carrying anything either way, connections left open (a paused server, a network path that
+   * drops every packet): what is sent waits, nothing is answered, nothing says it is gone. Also for
+   * connections made meanwhile.
+   */
+  freeze(): void;
+  /** Carries on where freeze() stopped. */
+  thaw(): void;
   close(): Promise<void>;
 }
 
@@ -27,6 +35,7 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
   let server: Server | undefined;
   let port = 0;
   let cut: { markers: Buffer[]; down: boolean } | undefined;
+  let frozen = false;
   const listen = () => new Promise<void>((resolve, reject) => {
     server = createServer((client) => {
       const upstream = connect(targetPort, targetHost);
@@ -52,6 +61,7 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
         }
       });
       upstream.pipe(client);
+      if (frozen) { client.pause(); upstream.pause(); }
     });
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -73,6 +83,14 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
     down,
     up: listen,
     listening: () => server !== undefined,
+    freeze: () => {
+      frozen = true;
+      for (const [a, b] of pairs) { a.pause(); b.pause(); }
+    },
+    thaw: () => {
+      frozen = false;
+      for (const [a, b] of pairs) { a.resume(); b.resume(); }
+    },
     close: down,
   };
 }
