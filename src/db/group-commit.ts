@@ -18,8 +18,13 @@ const MAX_MEMBERS = 32;
 /** A group stops taking members this long after its BEGIN. */
 const MAX_GROUP_MS = 10;
 
+/** How long a group waits for another process to let go of the file's write lock (database.ts's busy_timeout). */
+const LOCK_WAIT_MS = 5000;
+
 // Handed to Kysely as SQL text, not built and compiled each time; a fresh query (and id) per use.
 const BEGIN_IMMEDIATE = () => CompiledQuery.raw('BEGIN IMMEDIATE');
+const NO_WAIT = () => CompiledQuery.raw('PRAGMA busy_timeout = 0');
+const WAIT = () => CompiledQuery.raw(`PRAGMA busy_timeout = ${LOCK_WAIT_MS}`);
 const COMMIT = () => CompiledQuery.raw('COMMIT');
 const ROLLBACK = () => CompiledQuery.raw('ROLLBACK');
 const SAVEPOINT = () => CompiledQuery.raw('SAVEPOINT member');
@@ -75,9 +80,9 @@ export class GroupCommit {
   /** One database transaction for the members queued now and while it runs, up to the bounds. */
   private async group(conn: Connection): Promise<void> {
     try {
-      await conn.executeQuery(BEGIN_IMMEDIATE());
+      await this.begin(conn);
     } catch (err) {
-      // Refused (another process held the file past busy_timeout): the first member is told, as by its own BEGIN.
+      // Refused (another process held the file past the wait): the first member is told, as by its own BEGIN.
       this.queue.shift()?.reject(err);
       return;
     }
@@ -110,6 +115,32 @@ export class GroupCommit {
     }
     this.commits++;
     for (const d of done) d.member.resolve(d.value);
+  }
+
+  /**
+   * BEGIN IMMEDIATE, waiting for another process's write lock between turns of the loop. SQLite's
+   * busy_timeout waits inside the call, which better-sqlite3 makes synchronous: a process holding the
+   * file (stalled inside its transaction, a backup, the CLI) froze this whole process, every
+   * tenant's reads included, for up to 5 s per write. The connection's busy_timeout is lifted for
+   * these attempts only (the group holds the connection throughout, so nothing else meets it) and
+   * put back for the statements after. Past LOCK_WAIT_MS, SQLITE_BUSY as before (503).
+   */
+  private async begin(conn: Connection): Promise<void> {
+    await conn.executeQuery(NO_WAIT());
+    try {
+      const deadline = Date.now() + LOCK_WAIT_MS;
+      for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+        try {
+          await conn.executeQuery(BEGIN_IMMEDIATE());
+          return;
+        } catch (err) {
+          if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    } finally {
+      await conn.executeQuery(WAIT());
+    }
   }
 
   /** Ends the group without committing: every member that had succeeded is told it was not kept. */

@@ -1,0 +1,68 @@
+// SQLite: another process holds the file's write lock (a second instance stalled inside its
+// transaction, a backup, the token CLI). SQLite's busy_timeout waits inside the call, which
+// better-sqlite3 makes synchronous: each write froze the whole process, every tenant's reads with
+// it, for up to 5 s. The write now waits between turns of the loop (db/group-commit.ts): reads are
+// answered meanwhile, the write goes through once the lock is let go, and one that waits past 5 s is
+// answered 503 as before. The other process is a connection of this test's own to the same file.
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp, type TestApp } from '../helpers/app.js';
+import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
+
+describe('SQLite with the write lock held by another process', () => {
+  let t: TestApp;
+  let chain: Chain;
+  let store: any;
+  let other: SQLite.Database;
+  beforeAll(async () => {
+    t = await makeApp({ engine: 'sqlite' });
+    chain = await tokenChain(t.app);
+    store = json(await call(t.app, chain.storeHref, { token: chain.storeToken }));
+    other = new SQLite(t.config.databaseUrl);
+  });
+  afterAll(async () => {
+    if (other?.inTransaction) other.exec('ROLLBACK');
+    other?.close();
+    await t?.close();
+  });
+
+  it('answers reads while a write waits for the lock, and makes the write once it is let go', async () => {
+    const token = chain.storeToken;
+    other.exec('BEGIN IMMEDIATE');
+    let writeAnswered: number | undefined;
+    const write = call(t.app, link(store, 'svc:customers'), { method: 'POST', token, body: { email: 'waited@x.io' } })
+      .then((r) => { writeAnswered = r.statusCode; return r; });
+    try {
+      // Let the write reach its BEGIN (it waits there now, or, before, held the thread for 5 s).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const read = await call(t.app, link(store, 'svc:customers'), { token });
+      expect(read.statusCode).toBe(200);
+      expect(writeAnswered, 'the write was answered before the read could be: the thread was held').toBeUndefined();
+    } finally {
+      other.exec('ROLLBACK');
+    }
+    const written = await write;
+    expect(written.statusCode, written.body).toBe(201);
+  });
+
+  it('answers a write that waits past the bound 503 with Retry-After, and serves reads meanwhile', async () => {
+    const token = chain.storeToken;
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      let writeAnswered: number | undefined;
+      const write = call(t.app, link(store, 'svc:customers'), { method: 'POST', token, body: { email: 'refused@x.io' } })
+        .then((r) => { writeAnswered = r.statusCode; return r; });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const reads = await Promise.all(Array.from({ length: 3 }, () => call(t.app, link(store, 'svc:customers'), { token })));
+      expect(reads.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect(writeAnswered, 'the reads waited for the write: the thread was held').toBeUndefined();
+      const refused = await write;
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      other.exec('ROLLBACK');
+    }
+    const after = await call(t.app, link(store, 'svc:customers'), { method: 'POST', token, body: { email: 'refused@x.io' } });
+    expect(after.statusCode, after.body).toBe(201);
+  }, 30_000);
+});
