@@ -23,8 +23,6 @@ const LOCK_WAIT_MS = 5000;
 
 // Handed to Kysely as SQL text, not built and compiled each time; a fresh query (and id) per use.
 const BEGIN_IMMEDIATE = () => CompiledQuery.raw('BEGIN IMMEDIATE');
-const NO_WAIT = () => CompiledQuery.raw('PRAGMA busy_timeout = 0');
-const WAIT = () => CompiledQuery.raw(`PRAGMA busy_timeout = ${LOCK_WAIT_MS}`);
 const COMMIT = () => CompiledQuery.raw('COMMIT');
 const ROLLBACK = () => CompiledQuery.raw('ROLLBACK');
 const SAVEPOINT = () => CompiledQuery.raw('SAVEPOINT member');
@@ -48,7 +46,11 @@ export class GroupCommit {
   /** COMMITs run (a test tells groups from single transactions by it). */
   commits = 0;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  /**
+   * `busyTimeout` sets the writing connection's busy_timeout (ms) on the connection itself, a
+   * setting rather than a statement of any request; without it BEGIN IMMEDIATE waits inside the call.
+   */
+  constructor(private readonly db: Kysely<DB>, private readonly busyTimeout?: (ms: number) => void) {}
 
   /** Runs `fn` in a write transaction (BEGIN IMMEDIATE), shared with others waiting at the same time. */
   run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -126,7 +128,11 @@ export class GroupCommit {
    * put back for the statements after. Past LOCK_WAIT_MS, SQLITE_BUSY as before (503).
    */
   private async begin(conn: Connection): Promise<void> {
-    await conn.executeQuery(NO_WAIT());
+    if (!this.busyTimeout) {
+      await conn.executeQuery(BEGIN_IMMEDIATE());
+      return;
+    }
+    this.busyTimeout(0);
     try {
       const deadline = Date.now() + LOCK_WAIT_MS;
       for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
@@ -139,7 +145,7 @@ export class GroupCommit {
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
     } finally {
-      await conn.executeQuery(WAIT());
+      this.busyTimeout(LOCK_WAIT_MS);
     }
   }
 
