@@ -53,7 +53,7 @@ export function registerOpsRoutes(app: FastifyInstance): void {
     if (db.state === 'unavailable') return reply.code(503).send({ status: 'database unavailable' });
     const disk = await storage(app);
     if (disk.full) return reply.code(503).send({ status: 'storage full', storage: disk });
-    const r = redis.status();
+    const r = await redis.check();
     const degraded = r.state === 'unavailable' ? ['redis'] : [];
     return { status: degraded.length ? 'degraded' : 'ready', database: health.dialect, redis: r.state, storage: disk, ...(degraded.length ? { degraded } : {}) };
   });

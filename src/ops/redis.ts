@@ -76,6 +76,22 @@ export class OptionalRedis {
     return state === 'unavailable' && this.lastError ? { state, clients, error: this.lastError } : { state, clients };
   }
 
+  /**
+   * The status, with a ready Redis asked to answer (PING, within the command bound): a Redis that
+   * stopped answering keeps its connections and its clients' `ready`, and only a command tells.
+   */
+  async check(): Promise<RedisStatus> {
+    const status = this.status();
+    const probe = status.state === 'ready' ? [...this.clients.values()].find((c) => c.mode === 'normal') : undefined;
+    if (!probe) return status;
+    try {
+      await probe.ping();
+      return status;
+    } catch (err) {
+      return { ...status, state: 'unavailable', error: `not answering: ${(err as Error).message}` };
+    }
+  }
+
   /** Calls `fn` whenever the overall state changes. */
   onChange(fn: (state: RedisState) => void): () => void {
     this.listeners.add(fn);

@@ -63,6 +63,8 @@ describe('a Redis that stops answering', () => {
         new Promise<string>((resolve) => { setTimeout(() => resolve('no answer in 10 s'), 10_000).unref(); }),
       ])));
       expect(answers).toEqual([200, 200, 200, 200, 200]);
+      // And /readyz says so, though the connections look ready.
+      expect((await app.inject('/readyz')).json()).toMatchObject({ status: 'degraded', redis: 'unavailable', degraded: ['redis'] });
     } finally {
       redisServer.kill('SIGCONT');
     }
