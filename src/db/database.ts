@@ -139,7 +139,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url === ':memory:') return { db: writer, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, close: () => writer.destroy() };
   const reader = new SQLite(opts.url, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new ReadRoutingDialect(cachingDatabase(reader), writer, stats) });
+  const db = new Kysely<DB>({ dialect: new ReadRoutingDialect(cachingDatabase(reader), writer, stats, (q) => commits.writeAlone(q)) });
   return {
     db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits,
     close: async () => {

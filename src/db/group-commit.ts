@@ -8,7 +8,7 @@
 // Reads cannot see a group's uncommitted members: every statement goes through the one connection,
 // which the group holds until its COMMIT, as a single transaction held it before. A group is
 // bounded (MAX_MEMBERS, MAX_GROUP_MS) so plain writes waiting for the connection get it between groups.
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type QueryResult, type Transaction } from 'kysely';
 import type { DB } from './__generated__/db-types.js';
 
 type Tx = Transaction<DB>;
@@ -119,34 +119,20 @@ export class GroupCommit {
     for (const d of done) d.member.resolve(d.value);
   }
 
-  /**
-   * BEGIN IMMEDIATE, waiting for another process's write lock between turns of the loop. SQLite's
-   * busy_timeout waits inside the call, which better-sqlite3 makes synchronous: a process holding the
-   * file (stalled inside its transaction, a backup, the CLI) froze this whole process, every
-   * tenant's reads included, for up to 5 s per write. The connection's busy_timeout is lifted for
-   * these attempts only (the group holds the connection throughout, so nothing else meets it) and
-   * put back for the statements after. Past LOCK_WAIT_MS, SQLITE_BUSY as before (503).
-   */
+  /** BEGIN IMMEDIATE, waiting for another process's write lock between turns of the loop (waitingForLock). */
   private async begin(conn: Connection): Promise<void> {
-    if (!this.busyTimeout) {
-      await conn.executeQuery(BEGIN_IMMEDIATE());
-      return;
-    }
-    this.busyTimeout(0);
-    try {
-      const deadline = Date.now() + LOCK_WAIT_MS;
-      for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
-        try {
-          await conn.executeQuery(BEGIN_IMMEDIATE());
-          return;
-        } catch (err) {
-          if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
-        }
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    } finally {
-      this.busyTimeout(LOCK_WAIT_MS);
-    }
+    await waitingForLock(() => conn.executeQuery(BEGIN_IMMEDIATE()), this.busyTimeout);
+  }
+
+  /**
+   * A statement that writes outside any transaction (sqlite-reads.ts sends such statements here),
+   * on the writing connection, waiting for another process's write lock the same way. It stays a
+   * statement of its own, committed at once: a group member's write would be seen by the read-only
+   * connection only at the group's COMMIT, and a caller that reads right after its write (the
+   * Idempotency-Key claim reads the winner of a conflict) would not find it.
+   */
+  writeAlone<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    return this.db.connection().execute((conn) => waitingForLock(() => conn.executeQuery<R>(q), this.busyTimeout));
   }
 
   /** Ends the group without committing: every member that had succeeded is told it was not kept. */
@@ -155,5 +141,34 @@ export class GroupCommit {
     // The error that says what happened is the members' already; a ROLLBACK that finds the
     // transaction gone (SQLite ended it) or fails on a broken file adds nothing to it.
     await conn.executeQuery(ROLLBACK()).catch(() => undefined);
+  }
+}
+
+/**
+ * Runs `attempt` (a BEGIN IMMEDIATE, or a statement that writes outside a transaction) with the
+ * writing connection's busy_timeout lifted, and on SQLITE_BUSY tries again after 1, 2, 4 … 50 ms
+ * between turns of the loop, for up to LOCK_WAIT_MS; then SQLITE_BUSY as before (503). SQLite's
+ * busy_timeout waits inside the call, which better-sqlite3 makes synchronous: a process holding the
+ * file (stalled inside its transaction, a backup, the CLI) froze this whole process, every tenant's
+ * reads included, for up to 5 s per write. The caller holds the connection throughout, so nothing
+ * else meets the lifted timeout; it is put back before anything else runs there. A statement refused
+ * with SQLITE_BUSY changed nothing (it could not take the write lock), so trying it again is safe.
+ * Without `busyTimeout` (a connection this module cannot set), the attempt waits inside the call.
+ */
+export async function waitingForLock<T>(attempt: () => Promise<T>, busyTimeout?: (ms: number) => void): Promise<T> {
+  if (!busyTimeout) return attempt();
+  busyTimeout(0);
+  try {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+      try {
+        return await attempt();
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  } finally {
+    busyTimeout(LOCK_WAIT_MS);
   }
 }

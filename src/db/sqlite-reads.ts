@@ -4,7 +4,8 @@
 // transaction held it through its COMMIT's fsync; waiting writes could not be committed together
 // (group-commit.ts) because the requests behind them were stuck at their first read (the token
 // check). A statement that writes, or steers the connection (PRAGMA), goes to the writer, queued
-// as before; transactions are opened only through inTransaction (database.ts), on the writer.
+// as before (one that writes waiting for another process's lock between turns of the loop:
+// group-commit.ts); transactions are opened only through inTransaction (database.ts), on the writer.
 // A read never sees a write that is not committed: it is answered from the reader's snapshot.
 import {
   CompiledQuery, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
@@ -37,12 +38,15 @@ class WritingTexts {
 /** The reader's statement cache (statement-cache.ts): `forget` drops a text found to write. */
 export type ReaderDatabase = SqliteDatabase & { forget?(text: string): void };
 
+/** Runs a statement that writes on the writing connection, outside any transaction (group-commit.ts writeAlone). */
+export type WriteAlone = <R>(q: CompiledQuery) => Promise<QueryResult<R>>;
+
 class ReadRoutingConnection implements DatabaseConnection {
   constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats,
-    private readonly writing: WritingTexts) {}
+    private readonly writing: WritingTexts, private readonly write: WriteAlone) {}
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.writing.has(q.sql)) return this.writer.executeQuery<R>(q);
+    if (this.writing.has(q.sql)) return this.write<R>(q);
     if (CONNECTION_STATEMENT.test(q.sql)) {
       if (TRANSACTION_CONTROL.test(q.sql)) throw new Error('SQLite transactions are opened with inTransaction (src/db/database.ts), on the writing connection');
       return this.writer.executeQuery<R>(q);
@@ -51,7 +55,7 @@ class ReadRoutingConnection implements DatabaseConnection {
     if (!stmt.readonly) {
       this.writing.add(q.sql);
       this.reader.forget?.(q.sql);
-      return this.writer.executeQuery<R>(q);
+      return this.write<R>(q);
     }
     this.stats.statements++;
     return { rows: stmt.all(q.parameters) as R[] };
@@ -66,12 +70,13 @@ class ReadRoutingConnection implements DatabaseConnection {
 
 class ReadRoutingDriver implements Driver {
   private readonly writing = new WritingTexts();
-  constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats) {}
+  constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats,
+    private readonly write: WriteAlone) {}
   async init(): Promise<void> {}
   // Statements outside a transaction need no lock: the reader answers at once (better-sqlite3 is
   // synchronous) and the writer's Kysely queues what goes there.
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new ReadRoutingConnection(this.reader, this.writer, this.stats, this.writing);
+    return new ReadRoutingConnection(this.reader, this.writer, this.stats, this.writing, this.write);
   }
   async beginTransaction(): Promise<void> {
     throw new Error('SQLite transactions are opened with inTransaction (src/db/database.ts), on the writing connection');
@@ -86,8 +91,9 @@ class ReadRoutingDriver implements Driver {
 
 /** The dialect of the handle services read and write through (`database.db`) on SQLite with a reader. */
 export class ReadRoutingDialect implements Dialect {
-  constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats) {}
-  createDriver(): Driver { return new ReadRoutingDriver(this.reader, this.writer, this.stats); }
+  constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats,
+    private readonly write: WriteAlone = <R,>(q: CompiledQuery) => writer.executeQuery<R>(q)) {}
+  createDriver(): Driver { return new ReadRoutingDriver(this.reader, this.writer, this.stats, this.write); }
   createQueryCompiler() { return new SqliteQueryCompiler(); }
   createAdapter() { return new SqliteAdapter(); }
   createIntrospector(db: Kysely<unknown>) { return new SqliteIntrospector(db); }
