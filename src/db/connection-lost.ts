@@ -14,15 +14,22 @@ const LOST_MESSAGES = /Connection terminated|connection timeout|timeout exceeded
 /** Class 08 (connection exception) and the server ending the session (57P01–57P03). */
 const LOST_SQLSTATE = /^(08...|57P0[1-3])$/;
 
-export function connectionLost(err: unknown): boolean {
+interface DbErrorLike { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown }
+
+/**
+ * Whether `test` holds for `err` or for what it carries: Node's AggregateError (every address of a
+ * host refused) and wrapped causes. Both predicates below look through errors the same way.
+ */
+function anyOf(err: unknown, test: (code: string, message: string) => boolean): boolean {
   if (!err || typeof err !== 'object') return false;
-  const e = err as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
-  const code = typeof e.code === 'string' ? e.code : '';
-  if (NETWORK_CODES.has(code) || LOST_SQLSTATE.test(code)) return true;
-  if (typeof e.message === 'string' && LOST_MESSAGES.test(e.message)) return true;
-  // Node's AggregateError (every address of a host refused) and wrapped causes.
-  if (Array.isArray(e.errors) && e.errors.some(connectionLost)) return true;
-  return e.cause !== undefined && e.cause !== err && connectionLost(e.cause);
+  const e = err as DbErrorLike;
+  if (test(typeof e.code === 'string' ? e.code : '', typeof e.message === 'string' ? e.message : '')) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => anyOf(x, test))) return true;
+  return e.cause !== undefined && e.cause !== err && anyOf(e.cause, test);
+}
+
+export function connectionLost(err: unknown): boolean {
+  return anyOf(err, (code, message) => NETWORK_CODES.has(code) || LOST_SQLSTATE.test(code) || LOST_MESSAGES.test(message));
 }
 
 /** Marked on an error met while a COMMIT was on its way (pg-rows.ts). */
@@ -63,13 +70,7 @@ const SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED']);
  * answers 503 (ops/unavailable.ts) or, in a long-lived stream, tries again a moment later.
  */
 export function transientDbError(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const e = err as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
-  const code = typeof e.code === 'string' ? e.code : '';
-  if (code === '53100') return false;
-  if (NETWORK_CODES.has(code) || SQLSTATE.test(code) || SQLITE_CODES.has(code)) return true;
-  if (typeof e.message === 'string' && LOST_MESSAGES.test(e.message)) return true;
-  // Node's AggregateError (every address of a host refused) and wrapped causes.
-  if (Array.isArray(e.errors) && e.errors.some(transientDbError)) return true;
-  return e.cause !== undefined && e.cause !== err && transientDbError(e.cause);
+  // Disk full (53100, class 53) lasts.
+  return anyOf(err, (code, message) => code !== '53100'
+    && (NETWORK_CODES.has(code) || SQLSTATE.test(code) || SQLITE_CODES.has(code) || LOST_MESSAGES.test(message)));
 }

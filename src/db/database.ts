@@ -11,7 +11,7 @@ import { fastRowPool, PIPELINE } from './pg-rows.js';
 import { LAST_STATEMENT } from './pg-frames.js';
 import { ORDERED_BY_KEY } from './pg-statements.js';
 import { QueryTemplates } from './query-templates.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, LOCK_WAIT_MS } from './group-commit.js';
 import { ReadRoutingDialect } from './sqlite-reads.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -131,14 +131,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const sqlite = new SQLite(opts.url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
   const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
   const commits = new GroupCommit(writer, (ms) => { sqlite.pragma(`busy_timeout = ${ms}`); });
   // An in-memory database is one connection's own: it has no second connection to read from.
   if (opts.url === ':memory:') return { db: writer, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, close: () => writer.destroy() };
   const reader = new SQLite(opts.url, { readonly: true, fileMustExist: true });
-  reader.pragma('busy_timeout = 5000');
+  reader.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   const db = new Kysely<DB>({ dialect: new ReadRoutingDialect(cachingDatabase(reader), writer, stats, (q) => commits.writeAlone(q)) });
   return {
     db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits,

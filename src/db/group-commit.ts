@@ -18,8 +18,8 @@ const MAX_MEMBERS = 32;
 /** A group stops taking members this long after its BEGIN. */
 const MAX_GROUP_MS = 10;
 
-/** How long a group waits for another process to let go of the file's write lock (database.ts's busy_timeout). */
-const LOCK_WAIT_MS = 5000;
+/** How long a write waits for another process to let go of the file's write lock (the connections' busy_timeout, database.ts). */
+export const LOCK_WAIT_MS = 5000;
 
 // Handed to Kysely as SQL text, not built and compiled each time; a fresh query (and id) per use.
 const BEGIN_IMMEDIATE = () => CompiledQuery.raw('BEGIN IMMEDIATE');

@@ -1,8 +1,9 @@
 // Redis is optional, at start and at run time: every client made here connects in the background and
 // keeps trying (backing off to 5 s), its errors never reach the process as unhandled events, and
-// commands fail at once while it is away instead of queueing, or after a bound when it stops answering. Callers fall back to what works
-// without it (the in-process event bus, memory rate limits) and use it again once it is back;
-// `state()` says which it is, for /readyz and the log.
+// commands fail at once while it is away instead of queueing, or after a bound when it stops
+// answering. Callers fall back to what works without it (the in-process event bus, memory rate
+// limits) and use it again once it is back; `state()` says which it is, for the log, and `check()`
+// for /readyz.
 import { Redis } from 'ioredis';
 
 export type RedisState = 'off' | 'ready' | 'unavailable';

@@ -40,10 +40,9 @@ export function duplicates(probes: readonly UniqueProbe[], taken: readonly boole
  * services/frozen.ts): `value` and the owner's values are the statement's parameters, bound in the
  * probe's order (the owner columns' order, fixed per statement shape).
  */
-export function takenExpression(p: UniqueProbe, value: unknown, ownerValues: readonly unknown[], exceptId?: unknown): RawBuilder<boolean> {
+export function takenExpression(p: UniqueProbe, value: unknown, ownerValues: readonly unknown[]): RawBuilder<boolean> {
   let where = sql`u.${sql.ref(p.field.column)} = ${value}`;
   Object.keys(p.owner).forEach((k, i) => { where = sql`${where} and u.${sql.ref(k)} = ${ownerValues[i]}`; });
-  if (exceptId !== undefined) where = sql`${where} and u.id <> ${exceptId}`;
   return sql<boolean>`exists (select 1 from ${sql.table(p.r.table)} as u where ${where})`;
 }
 
