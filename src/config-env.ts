@@ -1,6 +1,7 @@
 // The environment variables the service reads, each with a zod schema and an example. A wrong value
 // is reported as one line naming the variable, what is wrong with the value and a value that works,
 // instead of being silently replaced by a default (or, worse, taken for a SQLite file name).
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseKeys } from './auth/keys.js';
 
@@ -57,6 +58,11 @@ const seconds = v(z.string().trim()
   .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
   .refine((l) => l.length > 0 && l.every((p) => /^\d+(\.\d+)?$/.test(p)), 'must be a comma-separated list of non-negative numbers of seconds')
   .transform((l) => l.map(Number)), '60,300,1800');
+
+/** A comma list of DNS servers, each an IP address with an optional port (`[v6]:port` for IPv6 with a port). */
+const nameServers = v(z.string().trim()
+  .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+  .refine((l) => l.every((p) => isIP(p) !== 0 || /^\d{1,3}(\.\d{1,3}){3}:\d{1,5}$/.test(p) || /^\[[0-9a-f:.]+\]:\d{1,5}$/i.test(p)), 'must be a comma-separated list of IP addresses, each with an optional :port'), '1.1.1.1,8.8.8.8:53');
 
 /** A SQLite file (path ending in .sqlite, .sqlite3 or .db, an absolute path, or sqlite:<path>), `:memory:`, or PostgreSQL. */
 export const databaseUrl: EnvVar<string> = v(z.string().trim().superRefine((s, ctx) => {
@@ -122,6 +128,8 @@ export const ENV = {
   FILE_STORAGE: oneOf(['database', 'disk']),
   STORAGE_MIN_FREE_BYTES: int(0, Number.MAX_SAFE_INTEGER, '16777216'),
   OUTBOUND_ALLOW_PRIVATE: bool('false'),
+  OUTBOUND_DNS_SERVERS: nameServers,
+  OUTBOUND_DNS_TIMEOUT_MS: int(1, 60_000, '2000'),
   PRE_CHECKOUT_TIMEOUT_MS: int(1, 600_000, '5000'),
   CHECKOUT_MAX_LINES: int(1, 10_000, '1000'),
   GRAPHQL_MAX_COST: int(1, Number.MAX_SAFE_INTEGER, '300000'),

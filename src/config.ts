@@ -47,6 +47,10 @@ export interface Config {
   /** Below this many free bytes in DATA_DIR, /readyz reports the storage as full. */
   storageMinFreeBytes: number;
   outboundAllowPrivate: boolean;
+  /** Name servers for the host names of outbound URLs (`ip` or `ip:port`); empty: the system's. */
+  outboundDnsServers: string[];
+  /** How long one DNS try for an outbound URL's host waits (two tries per server). */
+  outboundDnsTimeoutMs: number;
   /** How long a pre-checkout hook or tax endpoint may take (DESIGN §6: 5 s). */
   preCheckoutTimeoutMs: number;
   /** Most items a cart may have at checkout (a larger cart is refused: cart_too_large). */
@@ -165,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storageMinFreeBytes: e.STORAGE_MIN_FREE_BYTES ?? 16 * 1024 * 1024,
     fileStorage: e.FILE_STORAGE ?? (isPostgresUrl(e.DATABASE_URL ?? '') ? 'database' : 'disk'),
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
+    outboundDnsServers: e.OUTBOUND_DNS_SERVERS ?? [],
+    outboundDnsTimeoutMs: e.OUTBOUND_DNS_TIMEOUT_MS ?? 2000,
     preCheckoutTimeoutMs: e.PRE_CHECKOUT_TIMEOUT_MS ?? 5000,
     checkoutMaxLines: e.CHECKOUT_MAX_LINES ?? 1000,
     graphqlMaxCost: e.MAX_COST ?? e.GRAPHQL_MAX_COST ?? 300_000,

@@ -29,6 +29,7 @@ import type { FileStore } from './files/file-store.js';
 import { heuristicScorer, permissiveVerifier, type ChallengeVerifier, type RiskScorer } from './commerce/fraud.js';
 import type { CheckoutDeps } from './commerce/checkout.js';
 import { testGateway, type PaymentGateway } from './commerce/gateway.js';
+import { Outbound } from './net/outbound.js';
 
 /** What the transports are handed: services only. */
 export interface AppServices {
@@ -49,6 +50,8 @@ export interface AppServices {
   webSessions: WebSessionStore;
   /** What /readyz and /metrics ask of the database. */
   health: OpsHealth;
+  /** The HTTP client for URLs that callers configure (webhooks, pre-checkout hooks, tax endpoints). */
+  outbound: Outbound;
   context(principal: Principal, requestId: string): ServiceContext;
 }
 
@@ -100,6 +103,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   const redis = new OptionalRedis(config.redisUrl, config.redisCommandTimeoutMs);
   const bus = new EventBus(`${config.redisPrefix}events`);
   bus.connectRedis(redis);
+  const outbound = new Outbound({ allowPrivate: config.outboundAllowPrivate, dns: { servers: config.outboundDnsServers, timeoutMs: config.outboundDnsTimeoutMs } });
   const checkout: CheckoutDeps = {
     sandbox: config.mode === 'sandbox',
     gateway: opts.gateway ?? testGateway,
@@ -107,18 +111,19 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     maxLines: config.checkoutMaxLines,
     fraud: {
       scorer: opts.fraud?.scorer ?? heuristicScorer, verifier: opts.fraud?.verifier ?? permissiveVerifier,
-      allowPrivate: config.outboundAllowPrivate, hookTimeoutMs: config.preCheckoutTimeoutMs,
+      outbound, hookTimeoutMs: config.preCheckoutTimeoutMs,
     },
   };
   const idempotency = new IdempotencyStore(database, clock, tokens.opts.keys);
   const webSessions = new WebSessionStore(database, clock);
   const health = new OpsHealth(database);
   return {
-    config, database, registry, repo, tokens, clock, bus, redis, files, checkout, idempotency, webSessions, health,
+    config, database, registry, repo, tokens, clock, bus, redis, files, checkout, idempotency, webSessions, health, outbound,
     context: (principal, requestId) => withData<ServiceContext>({ principal, registry, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files,
       maxResponseObjects: config.maxResponseObjects, readLimits: { maxCost: config.graphqlMaxCost, maxZoomDepth: config.restMaxZoomDepth } },
     { repo, database }),
     close: async () => {
+      await outbound.close();
       await redis.close();
       await database.close();
     },

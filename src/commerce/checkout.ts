@@ -6,7 +6,6 @@
 // so a slow hook never holds the database, and the write has a transaction of its own.
 import { Decimal } from 'decimal.js';
 import type { Row, Values, ValuesOf } from '../data/codec.js';
-import { postOutbound } from '../net/outbound.js';
 import { ApiError } from '../services/errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { formatTimestamp } from '../services/clock.js';
@@ -64,8 +63,7 @@ async function liveRates(data: CheckoutData, cart: ValuesOf<'cart'>, deps: Check
     items: data.lines.map((l) => ({ category_id: l.categoryId, amount: l.amount.toFixed() })),
   });
   try {
-    const res = await postOutbound(data.customTaxUrl, body, { 'content-type': 'application/json' },
-      { allowPrivate: deps.fraud.allowPrivate, timeoutMs: deps.fraud.hookTimeoutMs });
+    const res = await deps.fraud.outbound.post(data.customTaxUrl, body, { 'content-type': 'application/json' }, { timeoutMs: deps.fraud.hookTimeoutMs });
     if (res.status < 200 || res.status > 299) throw new Error(`status ${res.status}`);
     const answer = JSON.parse(res.body) as { rate?: unknown; rates?: Record<string, unknown> };
     for (const t of live) {

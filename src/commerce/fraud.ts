@@ -2,7 +2,7 @@
 // pre-checkout hook over HTTP, a pluggable risk scorer (vendor_minfraud) and a pluggable challenge
 // verifier (vendor_recaptcha). Each check leaves a log line for the transaction.
 import { Decimal } from 'decimal.js';
-import { postOutbound } from '../net/outbound.js';
+import type { Outbound } from '../net/outbound.js';
 
 export interface CheckoutSummary {
   storeId: number;
@@ -45,7 +45,7 @@ export const permissiveVerifier: ChallengeVerifier = { verify: async (token) => 
 export interface FraudDeps {
   scorer: RiskScorer;
   verifier: ChallengeVerifier;
-  allowPrivate: boolean;
+  outbound: Outbound;
   hookTimeoutMs: number;
 }
 
@@ -81,8 +81,8 @@ async function preCheckoutHook(row: ProtectionRow, summary: CheckoutSummary, dep
   if (!enabled) return ['pass', { action: 'fraud_check', status: 'skipped', message: 'pre-checkout hook disabled' }];
   const onFailure: FraudVerdict = cfg.failure_handling === 'approve' ? 'pass' : 'reject';
   try {
-    const res = await postOutbound(String(cfg.url), JSON.stringify({ checkout: summary }),
-      { 'content-type': 'application/json' }, { allowPrivate: deps.allowPrivate, timeoutMs: deps.hookTimeoutMs });
+    const res = await deps.outbound.post(String(cfg.url), JSON.stringify({ checkout: summary }),
+      { 'content-type': 'application/json' }, { timeoutMs: deps.hookTimeoutMs });
     if (res.status < 200 || res.status > 299) {
       return [onFailure, { action: 'fraud_check', status: onFailure, message: `pre-checkout hook answered ${res.status}; failure_handling ${cfg.failure_handling}` }];
     }

@@ -13,7 +13,7 @@ import type { Repository } from '../data/repository.js';
 import type { Principal } from '../auth/principal.js';
 import type { ServiceContext } from '../services/context.js';
 import type { Clock } from '../services/clock.js';
-import { OutboundBlocked, postOutbound } from '../net/outbound.js';
+import { OutboundBlocked, type Outbound } from '../net/outbound.js';
 import { buildPayload, PayloadError, webhookPrincipal, webhookScopes, type PayloadRenderer } from './payload.js';
 import { messageId, seal } from './signing.js';
 
@@ -24,7 +24,7 @@ export interface DeliveryDeps {
   clock: Clock;
   context(principal: Principal, requestId: string): ServiceContext;
   renderer: PayloadRenderer;
-  allowPrivate: boolean;
+  outbound: Outbound;
   timeoutMs: number;
   /** Prefix of our own webhook headers (webhookHeaderPrefix of the version header); `service` when unset. */
   headerPrefix?: string;
@@ -63,6 +63,9 @@ function describeError(err: unknown, timeoutMs: number): string {
   if (err instanceof OutboundBlocked || e.code === 'OUTBOUND_BLOCKED' || cause?.code === 'OUTBOUND_BLOCKED') {
     return `blocked: ${err instanceof OutboundBlocked ? err.message : (e.cause as Error)?.message ?? e.message}`;
   }
+  // The URL's host name did not resolve (resolve.ts): say so, not "timeout" of the webhook's call.
+  const dns = e as { hostname?: string; syscall?: string };
+  if (dns.hostname && dns.syscall?.startsWith('query')) return `dns: ${e.code ?? 'error'} ${dns.hostname}`;
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || /TIMEOUT/.test(e.code ?? '')) return `timeout: no answer within ${timeoutMs} ms`;
   if (e.code === 'ECONNREFUSED' || cause?.code === 'ECONNREFUSED') return 'connection refused';
   const code = e.code ?? cause?.code;
@@ -118,7 +121,7 @@ async function send(deps: DeliveryDeps, claim: Claim, hook: Target, payload: () 
     },
   });
   try {
-    const res = await postOutbound(hook.url, body, headers, { allowPrivate: deps.allowPrivate, timeoutMs: deps.timeoutMs, maxBodyBytes: MAX_LOGGED_BODY });
+    const res = await deps.outbound.post(hook.url, body, headers, { timeoutMs: deps.timeoutMs, maxBodyBytes: MAX_LOGGED_BODY });
     const ok = res.status >= 200 && res.status < 300;
     return { ok, gone: res.status === 410, code: res.status, body: res.body.slice(0, MAX_LOGGED_BODY), error: null, duration: elapsed(), headers };
   } catch (err) {

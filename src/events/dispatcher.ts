@@ -17,6 +17,7 @@ import type { ServiceContext } from '../services/context.js';
 import { formatTimestamp, type Clock } from '../services/clock.js';
 import type { Config } from '../config.js';
 import type { TokenService } from '../auth/tokens.js';
+import type { Outbound } from '../net/outbound.js';
 import type { EventBus } from './bus.js';
 import { attemptAll, type Claim, type DeliveryDeps } from './delivery.js';
 import { MAX_BATCH, recordAttempts, type Attempted } from './outcomes.js';
@@ -32,6 +33,7 @@ export interface DispatcherDeps {
   repo: Repository;
   clock: Clock;
   bus: EventBus;
+  outbound: Outbound;
   context(principal: Principal, requestId: string): ServiceContext;
 }
 
@@ -90,7 +92,7 @@ export class Dispatcher {
     this.stats = { queued: 0, attempts: 0, batches: 0, inFlight: 0, peakInFlight: 0, limit: this.concurrency };
     this.delivery = {
       database: deps.database, registry: deps.registry, repo: deps.repo, clock: deps.clock, context: deps.context, keys: deps.tokens.opts.keys,
-      renderer: opts.renderer, allowPrivate: c.outboundAllowPrivate, timeoutMs: c.webhookTimeoutMs, headerPrefix: webhookHeaderPrefix(c.versionHeader),
+      renderer: opts.renderer, outbound: deps.outbound, timeoutMs: c.webhookTimeoutMs, headerPrefix: webhookHeaderPrefix(c.versionHeader),
       // The lease outlasts the attempt's timeout, so a live attempt is never taken over.
       retrySchedule: c.webhookRetrySchedule, disableAfter: c.webhookDisableAfter, leaseMs: c.webhookTimeoutMs + 30_000, log: opts.log,
     };
