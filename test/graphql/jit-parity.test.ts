@@ -85,5 +85,9 @@ describe('graphql-jit answers exactly as graphql-js', () => {
       { token: storeToken, variables: { input: { name: '', type: 'GLOBAL', rate: '-1' } } });
     await both('mutation($input: TaxInput!) { createTax(input: $input) { tax { id } } }',
       { token: storeToken, variables: { input: { name: 'x', type: 'PLANETARY', rate: '1' } } });
+    // graphql-jit's own variable coercion takes a list where an input object is expected (as {}),
+    // so graphql-js checks the variables first (jit-executor.ts): both refuse these with a 400.
+    await both('mutation($input: TaxInput!) { createTax(input: $input) { tax { id } } }', { token: storeToken, variables: { input: [] } });
+    await both('mutation($id: ID!, $input: TaxInput!) { updateTax(id: $id, input: $input) { tax { id } } }', { token: storeToken, variables: { id: '1', input: [{ name: 'x' }] } });
   });
 });
