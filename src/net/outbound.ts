@@ -48,9 +48,12 @@ export class Outbound {
     const max = opts.maxBodyBytes ?? 64 * 1024;
     const chunks: Buffer[] = [];
     let size = 0;
+    // Enough kept: the rest is not read. Leaving the loop destroys the body, and with it the
+    // connection, so a receiver that never stops sending costs no more than `max` bytes.
     for await (const chunk of res.body) {
-      if (size < max) chunks.push(chunk as Buffer);
+      chunks.push(chunk as Buffer);
       size += (chunk as Buffer).length;
+      if (size >= max) break;
     }
     return { status: res.statusCode, headers: res.headers as OutboundResponse['headers'], body: Buffer.concat(chunks).subarray(0, max).toString('utf8') };
   }
