@@ -70,6 +70,10 @@ export interface Config {
   wsMaxDistinctPerStore: number;
   /** Deepest field nesting of one GraphQL operation (root fields are depth 0). */
   graphqlMaxDepth: number;
+  /** Most lexical tokens in one GraphQL document: parsing stops past it, before any validation. */
+  graphqlMaxTokens: number;
+  /** Most fragment definitions in one GraphQL document (validation compares them pairwise). */
+  graphqlMaxFragments: number;
   /** Most aliases in one GraphQL document. */
   graphqlMaxAliases: number;
   /** Whether GraphQL introspection (and so GraphiQL's schema docs) is answered. */
@@ -182,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wsSocketTtlMs: e.WS_SOCKET_TTL_MS ?? 60_000,
     wsMaxDistinctPerStore: e.WS_MAX_DISTINCT_PER_STORE ?? 500,
     graphqlMaxDepth: e.GRAPHQL_MAX_DEPTH ?? 10,
+    graphqlMaxTokens: e.GRAPHQL_MAX_TOKENS ?? 2000,
+    graphqlMaxFragments: e.GRAPHQL_MAX_FRAGMENTS ?? 100,
     graphqlMaxAliases: e.GRAPHQL_MAX_ALIASES ?? 30,
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? true,
     webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE ?? [60, 300, 1800, 7200, 18000, 36000, 36000],

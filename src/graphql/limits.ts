@@ -4,7 +4,7 @@
 // apply to what they answer. Depth, aliases and introspection depend on the document only; cost
 // also depends on the variables (page sizes), so it is a separate rule built per request.
 import {
-  GraphQLError, Kind, NoSchemaIntrospectionCustomRule, type ASTVisitor, type FragmentDefinitionNode,
+  GraphQLError, Kind, NoSchemaIntrospectionCustomRule, parse, type ASTVisitor, type DocumentNode, type FragmentDefinitionNode,
   type OperationDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule,
 } from 'graphql';
 import { HeaderMap } from '@apollo/server';
@@ -141,4 +141,37 @@ export function documentRules(config: LimitConfig): ValidationRule[] {
 /** Every limit, for a transport that validates each request itself (graphql-ws's onSubscribe). */
 export function validationRules(config: LimitConfig, request: Omit<CostOptions, 'onCost'> = {}): ValidationRule[] {
   return [...documentRules(config), maxCostRule(config.graphqlMaxCost, request)];
+}
+
+/**
+ * A parsed document's size, checked before it is validated (on both transports; its tokens are
+ * bounded by the parser, GRAPHQL_MAX_TOKENS). graphql-js's rule that fields can merge compares the
+ * fragments pairwise, so validating grows with the square of their number: 221 fragments within
+ * 2,000 tokens took ~50 ms of the loop, a new document each time; 100 take ~10 ms.
+ */
+export function oversizedDocument(document: DocumentNode, maxFragments: number): GraphQLError | undefined {
+  let fragments = 0;
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments++;
+  if (fragments <= maxFragments) return undefined;
+  return new GraphQLError(`The document defines ${fragments} fragments; at most ${maxFragments} are allowed.`, {
+    extensions: { code: VALIDATION_FAILED, limit: 'fragments', fragments, maximum: maxFragments },
+  });
+}
+
+/** The shortest fragment definition, `fragment a on B{c}`: a shorter query cannot hold too many. */
+const FRAGMENT_CHARS = 18;
+
+/**
+ * oversizedDocument for a query not parsed yet (HTTP, before Apollo): parsed here only when it is
+ * long enough to hold too many fragments; one that does not parse is left for Apollo to report.
+ */
+export function oversizedQuery(query: unknown, config: { graphqlMaxTokens: number; graphqlMaxFragments: number }): GraphQLError | undefined {
+  if (typeof query !== 'string' || query.length <= (config.graphqlMaxFragments + 1) * FRAGMENT_CHARS) return undefined;
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: config.graphqlMaxTokens });
+  } catch {
+    return undefined;
+  }
+  return oversizedDocument(document, config.graphqlMaxFragments);
 }

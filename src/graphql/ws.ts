@@ -22,7 +22,7 @@ import { LivenessChecks } from './ws-liveness.js';
 import { makeWsHandler, queueFrame, type SendLimits, type WsExtra } from './ws-transport.js';
 import { FanoutGroups } from './ws-fanout.js';
 import { sharedSubscribe, type Shareable } from './shared-subscribe.js';
-import { documentRules, hideSuggestions, maxCostRule, PERSISTED_QUERIES_OFF, rateLimitedError, VALIDATION_FAILED } from './limits.js';
+import { documentRules, hideSuggestions, maxCostRule, oversizedDocument, PERSISTED_QUERIES_OFF, rateLimitedError, VALIDATION_FAILED } from './limits.js';
 import { CLOSE_TOO_MANY_SOCKETS, WsCaps } from './ws-caps.js';
 import { SocketSlots } from './ws-sockets.js';
 import { refusedForSize } from './response-size.js';
@@ -132,10 +132,12 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
     if (payload.extensions?.persistedQuery) return fail(PERSISTED_QUERIES_OFF.message, PERSISTED_QUERIES_OFF.code);
     let document: DocumentNode;
     try {
-      document = parse(payload.query);
+      document = parse(payload.query, { maxTokens: config.graphqlMaxTokens });
     } catch (err) {
       return fail(err instanceof GraphQLError ? err.message : 'The query is not valid GraphQL.', 'GRAPHQL_PARSE_FAILED');
     }
+    const oversized = oversizedDocument(document, config.graphqlMaxFragments);
+    if (oversized) return [oversized];
     // The HTTP path's rules, including the cost rule that needs the operation's variables.
     const variables = payload.variables ?? {};
     let cost = 0;

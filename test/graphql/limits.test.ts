@@ -64,6 +64,31 @@ describe('operation limits', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('refuses a document of more tokens or fragments than allowed before validating it, over POST and GET', async () => {
+    // A new document each time costs its validation, which grows with the square of its fragments.
+    const fragments = (n: number, extra = '') => `{ store { ${Array.from({ length: n }, (_, i) => `...F${i}`).join(' ')} ${extra} } } ${
+      Array.from({ length: n }, (_, i) => `fragment F${i} on Store { id }`).join(' ')}`;
+    const within = await gql(t.app, fragments(100), { token: chain.storeToken });
+    expect(within.status).toBe(200);
+    expect(within.body.data.store.id).toBeDefined();
+    // 101 fragments and a field that does not exist: only the size is told, nothing was validated.
+    const over = fragments(101, 'nope');
+    const post = await gql(t.app, over, { token: chain.storeToken });
+    const get = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(over)}`, headers: { authorization: `Bearer ${chain.storeToken}`, accept: 'application/json' } });
+    for (const [status, body] of [[post.status, post.body], [get.statusCode, JSON.parse(get.body)]] as const) {
+      expect(status).toBe(400);
+      expect(body.errors).toEqual([{
+        message: 'The document defines 101 fragments; at most 100 are allowed.',
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'fragments', fragments: 101, maximum: 100 },
+      }]);
+    }
+    // Tokens: parsing stops past 2,000 (the default), before any validation.
+    const tokens = await gql(t.app, `{ ${'__typename '.repeat(2000)} }`, { token: chain.storeToken });
+    expect(tokens.status).toBe(400);
+    expect(errorCodes(tokens.body)).toEqual(['GRAPHQL_PARSE_FAILED']);
+    expect(tokens.body.errors[0].message).toMatch(/more that 2000 tokens/);
+  });
+
   it('does not suggest field names outside development', async () => {
     const res = await gql(t.app, '{ stor { id } }', { token: chain.storeToken });
     expect(res.status).toBe(400);

@@ -1,5 +1,5 @@
 // Every GraphQL rule on every transport, as one matrix: introspection policy, depth, aliases, cost,
-// suggestions, persisted queries and parse errors answer the same error (code, message, limit
+// tokens, fragments, suggestions, persisted queries and parse errors answer the same error (code, message, limit
 // details) over HTTP (Apollo) and over WebSocket (graphql-ws), and what one allows the other allows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getIntrospectionQuery } from 'graphql';
@@ -28,6 +28,9 @@ const strict: Case[] = [
   { rule: 'suggestions hidden', query: '{ stor { id } }', code: 'GRAPHQL_VALIDATION_FAILED', message: /^Cannot query field "stor" on type "Query"\.$/ },
   { rule: 'persisted queries off', query: '{ __typename }', extensions: PQ, code: 'PERSISTED_QUERY_NOT_SUPPORTED', message: /^PersistedQueryNotSupported$/ },
   { rule: 'parse errors', query: '{ store {', code: 'GRAPHQL_PARSE_FAILED', message: /^Syntax Error/ },
+  { rule: 'tokens', query: `{ ${'__typename '.repeat(100)} }`, code: 'GRAPHQL_PARSE_FAILED', message: /more that 100 tokens/ },
+  { rule: 'fragments', query: '{ store { ...A ...B ...C } } fragment A on Store { id } fragment B on Store { id } fragment C on Store { id }', code: 'GRAPHQL_VALIDATION_FAILED', message: /defines 3 fragments; at most 2 are allowed/ },
+  { rule: 'fragments within the limit', query: '{ store { ...A ...B } } fragment A on Store { id } fragment B on Store { id }' },
   { rule: 'within every limit', query: '{ store { taxes(first: 10) { nodes { id } } } }' },
   { rule: 'typename', query: '{ __typename }' },
 ];
@@ -60,7 +63,7 @@ async function overWs(url: string, token: string, c: Case) {
 const essence = (e: any) => ({ code: e.extensions?.code, message: e.message, limit: e.extensions?.limit, cost: e.extensions?.cost });
 
 describe.each([
-  ['strict', { graphqlIntrospection: false, graphqlMaxDepth: 3, graphqlMaxAliases: 1, graphqlMaxCost: 50 }, strict],
+  ['strict', { graphqlIntrospection: false, graphqlMaxDepth: 3, graphqlMaxAliases: 1, graphqlMaxCost: 50, graphqlMaxTokens: 100, graphqlMaxFragments: 2 }, strict],
   ['default', {}, open],
 ] as const)('GraphQL rules over HTTP and WebSocket (%s configuration)', (_name, config, cases) => {
   let t: TestApp;
