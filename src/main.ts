@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { tick } from './commerce/scheduler.js';
 import { ANONYMOUS } from './auth/principal.js';
 import { installShutdown } from './ops/shutdown.js';
+import { strayRejections } from './ops/metrics.js';
 import { buildWhenDatabaseReachable, describeStartError } from './ops/startup.js';
 
 function stop(lines: string): never {
@@ -23,6 +24,15 @@ try {
 const app = await buildWhenDatabaseReachable(config, () => buildApp(config), {
   log: (line) => process.stderr.write(`${line}\n`),
 }).catch((err: unknown) => stop(describeStartError(err, config)));
+// A promise rejected with nobody to handle it (a library hook it calls without awaiting, a catch
+// forgotten on some path) ended the process by Node's default, and with it every tenant's requests
+// in flight: one request reaching such a path would take the service down. It is a defect, so it
+// is logged as an error and counted (/metrics), but the request it came from was answered or failed
+// on its own; the process keeps serving. An exception thrown outside any promise still ends it.
+process.on('unhandledRejection', (reason) => {
+  strayRejections.inc();
+  app.log.error({ err: reason }, 'a promise was rejected with nobody to handle it; the process keeps serving');
+});
 let timer: NodeJS.Timeout | undefined;
 installShutdown(app, { graceMs: config.shutdownGraceMs, beforeClose: () => clearInterval(timer) });
 try {

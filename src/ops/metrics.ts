@@ -22,6 +22,11 @@ export const fanoutSubscribers = new client.Gauge({
   name: 'commerce_ws_fanout_subscribers', help: 'Live subscriptions whose events go out through a delivery loop (the others are catching up).', registers: [processRegistry],
 });
 
+/** Promises rejected with nobody to handle them, logged and survived (main.ts). */
+export const strayRejections = new client.Counter({
+  name: 'commerce_unhandled_rejections_total', help: 'Promises rejected with no handler: logged, and the process kept serving.', registers: [processRegistry],
+});
+
 /** Latency buckets in seconds: most answers take milliseconds; checkout may wait 5 s on a hook. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
