@@ -131,10 +131,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const sqlite = new SQLite(opts.url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+  // The writer never waits inside a call (better-sqlite3's calls are synchronous: a wait there holds
+  // the whole thread): its statements that take the write lock, BEGIN IMMEDIATE and writes outside
+  // a transaction, meet another process's lock as SQLITE_BUSY at once and wait for it between turns
+  // of the loop (group-commit.ts waitingForLock). In WAL mode nothing else it runs waits for a lock.
+  sqlite.pragma('busy_timeout = 0');
   sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
   const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
-  const commits = new GroupCommit(writer, (ms) => { sqlite.pragma(`busy_timeout = ${ms}`); });
+  const commits = new GroupCommit(writer);
   // An in-memory database is one connection's own: it has no second connection to read from.
   if (opts.url === ':memory:') return { db: writer, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, close: () => writer.destroy() };
   const reader = new SQLite(opts.url, { readonly: true, fileMustExist: true });

@@ -18,7 +18,7 @@ const MAX_MEMBERS = 32;
 /** A group stops taking members this long after its BEGIN. */
 const MAX_GROUP_MS = 10;
 
-/** How long a write waits for another process to let go of the file's write lock (the connections' busy_timeout, database.ts). */
+/** How long a write waits for another process to let go of the file's write lock (waitingForLock; the reading connection's busy_timeout, database.ts). */
 export const LOCK_WAIT_MS = 5000;
 
 // Handed to Kysely as SQL text, not built and compiled each time; a fresh query (and id) per use.
@@ -46,11 +46,8 @@ export class GroupCommit {
   /** COMMITs run (a test tells groups from single transactions by it). */
   commits = 0;
 
-  /**
-   * `busyTimeout` sets the writing connection's busy_timeout (ms) on the connection itself, a
-   * setting rather than a statement of any request; without it BEGIN IMMEDIATE waits inside the call.
-   */
-  constructor(private readonly db: Kysely<DB>, private readonly busyTimeout?: (ms: number) => void) {}
+  /** `db` is the writing connection, opened with busy_timeout 0 (database.ts): waits are this module's. */
+  constructor(private readonly db: Kysely<DB>) {}
 
   /** Runs `fn` in a write transaction (BEGIN IMMEDIATE), shared with others waiting at the same time. */
   run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -121,7 +118,7 @@ export class GroupCommit {
 
   /** BEGIN IMMEDIATE, waiting for another process's write lock between turns of the loop (waitingForLock). */
   private async begin(conn: Connection): Promise<void> {
-    await waitingForLock(() => conn.executeQuery(BEGIN_IMMEDIATE()), this.busyTimeout);
+    await waitingForLock(() => conn.executeQuery(BEGIN_IMMEDIATE()));
   }
 
   /**
@@ -132,7 +129,7 @@ export class GroupCommit {
    * Idempotency-Key claim reads the winner of a conflict) would not find it.
    */
   writeAlone<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-    return this.db.connection().execute((conn) => waitingForLock(() => conn.executeQuery<R>(q), this.busyTimeout));
+    return this.db.connection().execute((conn) => waitingForLock(() => conn.executeQuery<R>(q)));
   }
 
   /** Ends the group without committing: every member that had succeeded is told it was not kept. */
@@ -145,30 +142,22 @@ export class GroupCommit {
 }
 
 /**
- * Runs `attempt` (a BEGIN IMMEDIATE, or a statement that writes outside a transaction) with the
- * writing connection's busy_timeout lifted, and on SQLITE_BUSY tries again after 1, 2, 4 … 50 ms
+ * Runs `attempt` (a BEGIN IMMEDIATE, or a statement that writes outside a transaction) on the
+ * writing connection, whose busy_timeout is 0, and on SQLITE_BUSY tries again after 1, 2, 4 … 50 ms
  * between turns of the loop, for up to LOCK_WAIT_MS; then SQLITE_BUSY as before (503). SQLite's
  * busy_timeout waits inside the call, which better-sqlite3 makes synchronous: a process holding the
  * file (stalled inside its transaction, a backup, the CLI) froze this whole process, every tenant's
- * reads included, for up to 5 s per write. The caller holds the connection throughout, so nothing
- * else meets the lifted timeout; it is put back before anything else runs there. A statement refused
- * with SQLITE_BUSY changed nothing (it could not take the write lock), so trying it again is safe.
- * Without `busyTimeout` (a connection this module cannot set), the attempt waits inside the call.
+ * reads included, for up to 5 s per write. A statement refused with SQLITE_BUSY changed nothing (it
+ * could not take the write lock), so trying it again is safe.
  */
-export async function waitingForLock<T>(attempt: () => Promise<T>, busyTimeout?: (ms: number) => void): Promise<T> {
-  if (!busyTimeout) return attempt();
-  busyTimeout(0);
-  try {
-    const deadline = Date.now() + LOCK_WAIT_MS;
-    for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
-      try {
-        return await attempt();
-      } catch (err) {
-        if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
-      }
-      await new Promise((resolve) => setTimeout(resolve, wait));
+export async function waitingForLock<T>(attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
     }
-  } finally {
-    busyTimeout(LOCK_WAIT_MS);
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }

@@ -1,6 +1,7 @@
 // Writes in few statements (issue 20): adding an item to a cart, by REST and by GraphQL, runs at most
 // 4 SQL statements besides BEGIN/COMMIT, and a checkout at most 12, on both engines. Counts, not
-// timing: the service's own statement counter around one request.
+// timing: the service's own statement counter around one request, and the statement texts the
+// connection ran (as the benchmark counts them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../helpers/app.js';
 import { json, link } from '../../helpers/rest.js';
@@ -40,7 +41,10 @@ describe.each(engines())('SQL statements of a write (%s)', (engine) => {
     // which the service's counter sees and the executor's wrapper (the texts) does not.
     const control = engine === 'sqlite' ? sql.filter((s) => TX_CONTROL.test(s)).length : count - sql.length;
     console.log(`[${engine}] ${what}: ${count} statements (${control} transaction control)\n  ${sql.join('\n  ')}`);
-    return { result, count: count - control, control };
+    // What the benchmark judges: every statement text run besides BEGIN/COMMIT, also those that do
+    // not pass through the service's counter (a PRAGMA on the connection itself).
+    const listed = sql.filter((s) => !TX_CONTROL.test(s)).length;
+    return { result, count: Math.max(count - control, listed), control };
   }
 
   it('adds an item to a cart by REST in at most 4 statements', async () => {
