@@ -10,6 +10,7 @@ import { ApiError, type ErrorKind } from '../services/errors.js';
 import { QueryError } from '../data/query-fields.js';
 import { isStorageFull, isUnavailable, storageFullError, unavailableError } from '../ops/unavailable.js';
 import type { GraphQLContext } from './context.js';
+import { httpHeadersOf, statusOfThrown } from '../rest/errors.js';
 
 /** extensions.code of each kind of service error. */
 export const GRAPHQL_CODES: Record<ErrorKind, string> = {
@@ -108,15 +109,28 @@ export const unavailableStatus: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
+/** The code a GraphQL client reads for a request refused before Apollo, by its HTTP status. */
+const REQUEST_CODES: Record<number, string> = { 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+
 /**
- * Error handler of the /graphql routes: an outage met before Apollo runs (the bearer token's
- * liveness check in the app's onRequest hook) is answered in GraphQL's shape; anything else goes on
- * to the app's handler.
+ * Error handler of the /graphql routes. What is refused before Apollo runs is answered in GraphQL's
+ * shape, `errors` with a code, as the rate limit's refusal is (GraphQL clients read `errors`, not a
+ * HAL error document): an outage met by the bearer token's liveness check (503), and a body that
+ * does not parse, nests too deep, is too large or of another media type (its 4xx, BAD_REQUEST and
+ * the like). Anything else goes on to the app's handler.
  */
 export async function graphqlRouteErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!isUnavailable(err)) throw err;
-  req.log.warn({ err }, 'database unavailable');
-  await reply.code(503).header('retry-after', String(unavailableError().details.retryAfter)).type('application/json; charset=utf-8').send({ errors: [unavailable(req.id)] });
+  if (isUnavailable(err)) {
+    req.log.warn({ err }, 'database unavailable');
+    await reply.code(503).header('retry-after', String(unavailableError().details.retryAfter)).type('application/json; charset=utf-8').send({ errors: [unavailable(req.id)] });
+    return;
+  }
+  const status = statusOfThrown(err);
+  if (status < 400 || status >= 500) throw err;
+  if (err instanceof ApiError) reply.headers(httpHeadersOf(err));
+  const message = err instanceof ApiError ? err.message : err.message.replace(/^FST_\w+:?\s*/, '');
+  await reply.code(status).type('application/json; charset=utf-8')
+    .send({ errors: [{ message, extensions: { code: REQUEST_CODES[status] ?? 'BAD_REQUEST', logref: req.id } }] });
 }
 
 /** What a client reads of an error that is ours (a bug, data we cannot read): the logref finds it in the log. */

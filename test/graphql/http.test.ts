@@ -36,6 +36,27 @@ describe('GraphQL over HTTP', () => {
     expect(m.headers.get('allow')).toBe('POST');
   });
 
+  it('tells a request refused before Apollo in GraphQL\'s shape: bad JSON, too deep, too large, another media type', async () => {
+    const post = (body: string | Uint8Array, contentType?: string) => fetch(url, {
+      method: 'POST', body, headers: { accept: 'application/json', ...(contentType ? { 'content-type': contentType } : {}) },
+    });
+    const cases: Array<[string, Response, number, string, RegExp]> = [
+      ['bad JSON', await post('{"query": "{ __typename }", ', 'application/json'), 400, 'BAD_REQUEST', /not valid JSON/],
+      ['too deep', await post(`{"query":"{ __typename }","variables":{"v":${'['.repeat(100)}${']'.repeat(100)}}}`, 'application/json'), 400, 'BAD_REQUEST', /nests deeper than/],
+      ['too large', await post(JSON.stringify({ query: `{ __typename } # ${'x'.repeat(2 * 1024 * 1024)}` }), 'application/json'), 413, 'PAYLOAD_TOO_LARGE', /./],
+      ['no media type', await post(new TextEncoder().encode('{"query":"{ __typename }"}')), 415, 'UNSUPPORTED_MEDIA_TYPE', /./],
+    ];
+    for (const [what, res, status, code, message] of cases) {
+      expect(res.status, what).toBe(status);
+      expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
+      const body = await res.json() as { errors: Array<{ message: string; extensions: { code: string; logref: string } }> };
+      expect(body.errors, what).toHaveLength(1);
+      expect(body.errors[0].extensions.code, what).toBe(code);
+      expect(body.errors[0].message, what).toMatch(message);
+      expect(body.errors[0].extensions.logref, what).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('answers a bad bearer token with 401 and WWW-Authenticate', async () => {
     const res = await fetch(url, {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-token' },
