@@ -58,13 +58,11 @@ export function jsonDepth(text: string): number {
 const LONG_NUMBER = /(?:\d\.?){16,}/;
 
 export function registerInputLimits(app: FastifyInstance, sendErrors: SendErrors): void {
-  // A callback hook (no promise per request); the refusal does not call done, so nothing else runs.
-  app.addHook('onRequest', (req, reply, done) => {
+  // A callback hook (no promise per request). The refusal goes to the route's error handler, so
+  // /graphql tells it in GraphQL's shape and every other route as the REST error document.
+  app.addHook('onRequest', (req, _reply, done) => {
     const q = req.url.indexOf('?');
-    if (q >= 0 && req.url.length - q - 1 > MAX_QUERY_BYTES) {
-      sendErrors(req, reply, 414, [fieldError('URI_TOO_LONG', { max: MAX_QUERY_BYTES })]);
-      return;
-    }
+    if (q >= 0 && req.url.length - q - 1 > MAX_QUERY_BYTES) return done(apiError('URI_TOO_LONG', { max: MAX_QUERY_BYTES }));
     done();
   });
   // Deeply nested JSON parses fine but overflows the stack of whatever walks it later

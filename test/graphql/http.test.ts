@@ -36,16 +36,17 @@ describe('GraphQL over HTTP', () => {
     expect(m.headers.get('allow')).toBe('POST');
   });
 
-  it('tells a request refused before Apollo in GraphQL\'s shape: bad JSON, too deep, too large, another media type', async () => {
-    const post = (body: string | Uint8Array, contentType?: string) => fetch(url, {
+  it('tells a request refused before Apollo in GraphQL\'s shape: bad JSON, too deep, too large, another media type, a long query string', async () => {
+    const post = (body: BodyInit, contentType?: string) => fetch(url, {
       method: 'POST', body, headers: { accept: 'application/json', ...(contentType ? { 'content-type': contentType } : {}) },
     });
     const cases: Array<[string, Response, number, string, RegExp]> = [
       ['bad JSON', await post('{"query": "{ __typename }", ', 'application/json'), 400, 'BAD_REQUEST', /not valid JSON/],
       ['too deep', await post(`{"query":"{ __typename }","variables":{"v":${'['.repeat(100)}${']'.repeat(100)}}}`, 'application/json'), 400, 'BAD_REQUEST', /nests deeper than/],
       ['too large', await post(JSON.stringify({ query: `{ __typename } # ${'x'.repeat(2 * 1024 * 1024)}` }), 'application/json'), 413, 'PAYLOAD_TOO_LARGE', /./],
-      ['no media type', await post(new TextEncoder().encode('{"query":"{ __typename }"}')), 415, 'UNSUPPORTED_MEDIA_TYPE', /./],
+      ['no media type', await post(new Blob(['{"query":"{ __typename }"}'])), 415, 'UNSUPPORTED_MEDIA_TYPE', /./],
     ];
+    cases.push(['query string too long', await fetch(`${url}?query=${encodeURIComponent('{ __typename }')}&x=${'a'.repeat(9000)}`, { headers: { accept: 'application/json' } }), 414, 'BAD_REQUEST', /query string is longer/]);
     for (const [what, res, status, code, message] of cases) {
       expect(res.status, what).toBe(status);
       expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
