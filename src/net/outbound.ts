@@ -58,8 +58,13 @@ export class Outbound {
     return { status: res.statusCode, headers: res.headers as OutboundResponse['headers'], body: Buffer.concat(chunks).subarray(0, max).toString('utf8') };
   }
 
+  /**
+   * At the container's close the requests have been answered and the dispatcher has waited for its
+   * attempts: whatever is still open here is abandoned, not waited for (a receiver that hangs must
+   * not hold a shutdown).
+   */
   close(): Promise<void> {
-    return this.agent.close();
+    return this.agent.destroy();
   }
 
   /** Checks a literal IP host up front: the lookup hook is not consulted for IP literals. */
