@@ -5,9 +5,28 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEYLEN = 32;
 
-function scrypt(secret: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(secret, salt, KEYLEN, PARAMS, (err, key) => (err ? reject(err) : resolve(key))));
+/**
+ * Hashes at once, at most: libuv's pool (UV_THREADPOOL_SIZE, 4 by default) also reads files and
+ * does what else Node hands it, and a flood of credential checks (each ~50 ms of a thread) held every
+ * thread, so a file download waited behind them. Two threads stay for the rest. Process-wide, as
+ * the pool is.
+ */
+const MAX_HASHING = Math.max(1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2);
+let hashing = 0;
+const waiting: Array<() => void> = [];
+
+async function scrypt(secret: string, salt: Buffer): Promise<Buffer> {
+  // A finishing hash hands its place straight to the next waiting one, so none can slip in between.
+  if (hashing < MAX_HASHING) hashing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await new Promise<Buffer>((resolve, reject) =>
+      scryptCb(secret, salt, KEYLEN, PARAMS, (err, key) => (err ? reject(err) : resolve(key))));
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
 }
 
 /** `scrypt$N$r$p$salt$hash`, all base64url. */
