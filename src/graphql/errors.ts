@@ -11,6 +11,7 @@ import { QueryError } from '../data/query-fields.js';
 import { isStorageFull, isUnavailable, storageFullError, unavailableError } from '../ops/unavailable.js';
 import type { GraphQLContext } from './context.js';
 import { httpHeadersOf, statusOfThrown } from '../rest/errors.js';
+import { plainValidationMessage } from './limits.js';
 
 /** extensions.code of each kind of service error. */
 export const GRAPHQL_CODES: Record<ErrorKind, string> = {
@@ -84,7 +85,9 @@ function unavailable(logref?: string): GraphQLFormattedError {
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = (error as { originalError?: unknown } | null)?.originalError;
-  return isUnavailable(original ?? error) ? { ...formatted, ...unavailable() } : formatted;
+  if (isUnavailable(original ?? error)) return { ...formatted, ...unavailable() };
+  const message = plainValidationMessage(formatted.message);
+  return message === formatted.message ? formatted : { ...formatted, message };
 }
 
 /**

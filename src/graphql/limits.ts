@@ -19,6 +19,17 @@ export interface LimitConfig {
   graphqlIntrospection?: boolean;
 }
 
+/**
+ * graphql-js's words when it gives up validating a document, having spent its budget comparing
+ * fields that must merge (a selection set with the same field many times over) or met 100 errors,
+ * told so a client knows what to change. Both transports say it (formatError, ws.ts).
+ */
+export function plainValidationMessage(message: string): string {
+  return /^(Too many validation errors, error limit reached\. )?Validation aborted\.$/.test(message)
+    ? 'The document is too complex to validate: its selections are compared with one another too often. Select each field once per selection set, or split the document.'
+    : message;
+}
+
 /** "Did you mean …" would describe the schema to whoever probes it: shown in development only. */
 export function hideSuggestions(message: string): string {
   return process.env.NODE_ENV === 'development' ? message : message.replace(/ ?Did you mean(.+?)\?$/, '');

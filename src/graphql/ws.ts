@@ -22,7 +22,7 @@ import { LivenessChecks } from './ws-liveness.js';
 import { makeWsHandler, queueFrame, type SendLimits, type WsExtra } from './ws-transport.js';
 import { FanoutGroups } from './ws-fanout.js';
 import { sharedSubscribe, type Shareable } from './shared-subscribe.js';
-import { documentRules, hideSuggestions, maxCostRule, oversizedDocument, PERSISTED_QUERIES_OFF, rateLimitedError, VALIDATION_FAILED } from './limits.js';
+import { documentRules, hideSuggestions, maxCostRule, oversizedDocument, PERSISTED_QUERIES_OFF, plainValidationMessage, rateLimitedError, VALIDATION_FAILED } from './limits.js';
 import { CLOSE_TOO_MANY_SOCKETS, WsCaps } from './ws-caps.js';
 import { SocketSlots } from './ws-sockets.js';
 import { refusedForSize } from './response-size.js';
@@ -144,7 +144,7 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
     const costRule = maxCostRule(config.graphqlMaxCost, { variables, operationName: payload.operationName, onCost: (c) => { cost = c; } });
     const errors = validate(schema, document, [...specifiedRules, ...rules, costRule]);
     if (errors.length) {
-      return errors.map((e) => new GraphQLError(hideSuggestions(e.message), {
+      return errors.map((e) => new GraphQLError(hideSuggestions(plainValidationMessage(e.message)), {
         nodes: e.nodes, extensions: { code: VALIDATION_FAILED, ...e.extensions },
       }));
     }

@@ -37,6 +37,7 @@ const strict: Case[] = [
 
 const open: Case[] = [
   { rule: 'introspection on', query: getIntrospectionQuery() },
+  { rule: 'too complex to validate', query: `{ store { ${'id '.repeat(1000)}} }`, code: 'GRAPHQL_VALIDATION_FAILED', message: /^The document is too complex to validate/ },
   { rule: 'cost (default limit)', query: '{ store { taxes(first: 300) { nodes { id taxItemCategories(first: 300) { nodes { id itemCategory { id } tax { id store { id } } } } } } } }', code: 'GRAPHQL_VALIDATION_FAILED', message: /calculated cost is 360602; at most 300000/ },
 ];
 
