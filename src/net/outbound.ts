@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
 import { isPublicAddress } from './address-policy.js';
-import { connectLookup, resolverFor, type DnsSettings } from './resolve.js';
+import { connectLookup, resolverFor, type DnsSettings, type HostResolver } from './resolve.js';
 
 export class OutboundBlocked extends Error {
   readonly code = 'OUTBOUND_BLOCKED';
@@ -31,11 +31,13 @@ export interface PostOptions {
 /** One per instance (the container's): its agent keeps connections to the callers' hosts alive. */
 export class Outbound {
   private readonly agent: Agent;
+  private readonly hosts: HostResolver;
 
   constructor(private readonly settings: OutboundSettings) {
     const allowed = (address: string) => settings.allowPrivate || isPublicAddress(address);
     const blocked = (hostname: string) => new OutboundBlocked(`${hostname} resolves only to addresses that may not be called`);
-    this.agent = new Agent({ connect: { lookup: connectLookup(resolverFor(settings.dns), allowed, blocked) }, keepAliveTimeout: 10_000 });
+    this.hosts = resolverFor(settings.dns);
+    this.agent = new Agent({ connect: { lookup: connectLookup(this.hosts.resolve, allowed, blocked) }, keepAliveTimeout: 10_000 });
   }
 
   async post(rawUrl: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<OutboundResponse> {
@@ -64,6 +66,7 @@ export class Outbound {
    * not hold a shutdown).
    */
   close(): Promise<void> {
+    this.hosts.cancel();
     return this.agent.destroy();
   }
 

@@ -27,13 +27,19 @@ const LOOPBACK: LookupAddress[] = [{ address: '127.0.0.1', family: 4 }, { addres
 const dnsError = (code: string, hostname: string, syscall: string) =>
   Object.assign(new Error(`${syscall} ${code} ${hostname}`), { code, hostname, syscall });
 
-/** The addresses of `hostname` (IPv4 first), or an error with the resolver's code (ENOTFOUND, ETIMEOUT, …). */
-export function resolverFor(settings: DnsSettings): (hostname: string, family?: number) => Promise<LookupAddress[]> {
+export interface HostResolver {
+  /** The addresses of `hostname` (IPv4 first), or an error with the resolver's code (ENOTFOUND, ETIMEOUT, …). */
+  resolve(hostname: string, family?: number): Promise<LookupAddress[]>;
+  /** Ends the queries still waiting (ECANCELLED), so none outlives its owner. */
+  cancel(): void;
+}
+
+export function resolverFor(settings: DnsSettings): HostResolver {
   const resolver = new Resolver({ timeout: settings.timeoutMs, tries: TRIES });
   if (settings.servers.length) resolver.setServers(settings.servers);
   // c-ares bounds each query; this bounds the whole answer (servers × tries, its back-off included).
   const boundMs = settings.timeoutMs * TRIES * Math.max(1, settings.servers.length) + 100;
-  return async (hostname, family) => {
+  const resolve = async (hostname: string, family?: number): Promise<LookupAddress[]> => {
     const name = hostname.toLowerCase().replace(/\.$/, '');
     if (name === 'localhost' || name.endsWith('.localhost')) return LOOPBACK.filter((a) => !family || a.family === family);
     const asks: Array<Promise<LookupAddress[]>> = [];
@@ -56,6 +62,7 @@ export function resolverFor(settings: DnsSettings): (hostname: string, family?: 
       for (const a of asks) a.catch(() => undefined);
     }
   };
+  return { resolve, cancel: () => resolver.cancel() };
 }
 
 /**
