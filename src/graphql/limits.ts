@@ -173,11 +173,26 @@ export function oversizedDocument(document: DocumentNode, maxFragments: number):
 const FRAGMENT_CHARS = 18;
 
 /**
- * oversizedDocument for a query not parsed yet (HTTP, before Apollo): parsed here only when it is
- * long enough to hold too many fragments; one that does not parse is left for Apollo to report.
+ * Whether `query` has more than `max` standalone words `fragment`. Every fragment definition has
+ * one (a GraphQL name is [_0-9A-Za-z], the characters `\b` separates), so at most `max` words means
+ * at most `max` definitions, without parsing.
+ */
+function moreFragmentWords(query: string, max: number): boolean {
+  const word = /\bfragment\b/g;
+  let n = 0;
+  while (word.exec(query)) if (++n > max) return true;
+  return false;
+}
+
+/**
+ * oversizedDocument for a query not parsed yet (HTTP, before Apollo, which parses it again or takes
+ * it from its cache): parsed here only when it is long enough to hold too many fragments and names
+ * more than that many, so an ordinary large query costs a scan, not a second parse. One that does
+ * not parse is left for Apollo to report.
  */
 export function oversizedQuery(query: unknown, config: { graphqlMaxTokens: number; graphqlMaxFragments: number }): GraphQLError | undefined {
   if (typeof query !== 'string' || query.length <= (config.graphqlMaxFragments + 1) * FRAGMENT_CHARS) return undefined;
+  if (!moreFragmentWords(query, config.graphqlMaxFragments)) return undefined;
   let document: DocumentNode;
   try {
     document = parse(query, { maxTokens: config.graphqlMaxTokens });

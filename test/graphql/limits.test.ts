@@ -82,6 +82,11 @@ describe('operation limits', () => {
         extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'fragments', fragments: 101, maximum: 100 },
       }]);
     }
+    // Commas are ignored tokens too: the fragment words are still found without a space after them.
+    const commas = `{store{${Array.from({ length: 101 }, (_, i) => `...F${i}`).join(',')}}}${Array.from({ length: 101 }, (_, i) => `fragment,F${i},on,Store{id}`).join(',')}`;
+    const commaRes = await gql(t.app, commas, { token: chain.storeToken });
+    expect(commaRes.status).toBe(400);
+    expect(commaRes.body.errors[0].extensions).toMatchObject({ limit: 'fragments', fragments: 101 });
     // Tokens: parsing stops past 2,000 (the default), before any validation.
     const tokens = await gql(t.app, `{ ${'__typename '.repeat(2000)} }`, { token: chain.storeToken });
     expect(tokens.status).toBe(400);
