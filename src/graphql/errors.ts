@@ -10,7 +10,7 @@ import { ApiError, type ErrorKind } from '../services/errors.js';
 import { QueryError } from '../data/query-fields.js';
 import { isStorageFull, isUnavailable, storageFullError, unavailableError } from '../ops/unavailable.js';
 import type { GraphQLContext } from './context.js';
-import { httpHeadersOf, statusOfThrown } from '../rest/errors.js';
+import { HTTP_STATUS, httpHeadersOf, statusOfThrown } from '../rest/errors.js';
 import { plainValidationMessage } from './limits.js';
 
 /** extensions.code of each kind of service error. */
@@ -18,8 +18,10 @@ export const GRAPHQL_CODES: Record<ErrorKind, string> = {
   unauthenticated: 'UNAUTHENTICATED', forbidden: 'FORBIDDEN', not_found: 'NOT_FOUND', invalid: 'BAD_USER_INPUT',
   conflict: 'CONFLICT', precondition_failed: 'PRECONDITION_FAILED', too_large: 'PAYLOAD_TOO_LARGE',
   rate_limited: 'RATE_LIMITED', unavailable: 'UNAVAILABLE', insufficient_storage: 'INSUFFICIENT_STORAGE',
-  // Raised only by the HTTP layer, never met by a resolver.
-  method_not_allowed: 'INTERNAL_SERVER_ERROR', unsupported_media_type: 'INTERNAL_SERVER_ERROR',
+  // Met by /graphql's body parser (graphqlRouteErrors), never by a resolver.
+  unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
+  // Raised only by the HTTP layer, never met on /graphql.
+  method_not_allowed: 'INTERNAL_SERVER_ERROR',
   not_acceptable: 'INTERNAL_SERVER_ERROR', internal: 'INTERNAL_SERVER_ERROR', gone: 'NOT_FOUND', unprocessable: 'BAD_USER_INPUT',
   range_not_satisfiable: 'BAD_USER_INPUT', uri_too_long: 'BAD_REQUEST',
 };
@@ -112,8 +114,8 @@ export const unavailableStatus: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
-/** The code a GraphQL client reads for a request refused before Apollo, by its HTTP status. */
-const REQUEST_CODES: Record<number, string> = { 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+/** The kind of a refusal Fastify makes by status alone (body too large, unknown media type, bad JSON). */
+const KIND_OF_STATUS = new Map(Object.entries(HTTP_STATUS).map(([kind, status]) => [status, kind as ErrorKind]));
 
 /**
  * Error handler of the /graphql routes. What is refused before Apollo runs is answered in GraphQL's
@@ -132,8 +134,11 @@ export async function graphqlRouteErrors(err: FastifyError, req: FastifyRequest,
   if (status < 400 || status >= 500) throw err;
   if (err instanceof ApiError) reply.headers(httpHeadersOf(err));
   const message = err instanceof ApiError ? err.message : err.message.replace(/^FST_\w+:?\s*/, '');
-  await reply.code(status).type('application/json; charset=utf-8')
-    .send({ errors: [{ message, extensions: { code: REQUEST_CODES[status] ?? 'BAD_REQUEST', logref: req.id } }] });
+  // Each kind's code (GRAPHQL_CODES); a body that does not parse or nests too deep is the request's
+  // fault, not an input value's: BAD_REQUEST, as Apollo says of a malformed request.
+  const kind = err instanceof ApiError ? err.kind : KIND_OF_STATUS.get(status);
+  const code = !kind || kind === 'invalid' ? 'BAD_REQUEST' : GRAPHQL_CODES[kind];
+  await reply.code(status).type('application/json; charset=utf-8').send({ errors: [{ message, extensions: { code, logref: req.id } }] });
 }
 
 /** What a client reads of an error that is ours (a bug, data we cannot read): the logref finds it in the log. */
