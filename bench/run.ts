@@ -36,7 +36,7 @@ const warnings: string[] = [
   'The service runs bundled (esbuild → one ES module), as `npm start` runs it, in its own process with LOG_LEVEL=warn (at info Fastify logs every request) and NODE_ENV=production; the load generator runs in another process.',
   'RATE_LIMIT_MAX and RATE_LIMIT_CREDENTIALS_MAX raised for the service: one load generator is one caller (the noisy-neighbour scenario runs its own service with the default limits).',
   'WS_MAX_SOCKETS_PER_TOKEN raised for the service: scenario 6 stands for 1,000 subscribers, all with one token. Cost limits are the defaults.',
-  'SQLite runs with the service\'s default SQLITE_SYNCHRONOUS=FULL (an acknowledged write is on the disk: the service syncs the WAL itself after each commit, off the event loop, src/db/wal-sync.ts); the baseline\'s insert uses SQLite\'s own synchronous=FULL, which syncs inside COMMIT.',
+  'SQLite runs with the service\'s default SQLITE_SYNCHRONOUS=FULL; the baseline\'s insert uses the same setting.',
 ];
 
 /** Whether BENCH_ONLY selects the scenario whose label starts with this id. */

@@ -13,7 +13,6 @@ import { ORDERED_BY_KEY } from './pg-statements.js';
 import { QueryTemplates } from './query-templates.js';
 import { GroupCommit, LOCK_WAIT_MS } from './group-commit.js';
 import { ReadRoutingDialect } from './sqlite-reads.js';
-import { WalSync } from './wal-sync.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type { DB } from './__generated__/db-types.js';
@@ -41,8 +40,6 @@ export interface Database {
   templates: QueryTemplates;
   /** SQLite: write transactions, committed in groups (group-commit.ts). */
   commits?: GroupCommit;
-  /** SQLite with SQLITE_SYNCHRONOUS=FULL on a file: the WAL's syncs, off the event loop (wal-sync.ts). */
-  wal?: WalSync;
   close(): Promise<void>;
 }
 
@@ -51,10 +48,7 @@ export interface DatabaseOptions {
   url: string;
   /** PostgreSQL schema to work in (tests give each file its own). */
   schema?: string;
-  /**
-   * SQLite `synchronous`: FULL survives power loss (on a file, the writer runs NORMAL and syncs each
-   * commit itself, off the event loop: wal-sync.ts), NORMAL only a process crash.
-   */
+  /** SQLite `synchronous` pragma: FULL survives power loss, NORMAL only a process crash. */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
   /** PostgreSQL: name statements so each connection parses them once (off behind a pooler that drops them). */
   preparedStatements?: boolean;
@@ -135,31 +129,26 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });
   const sqlite = new SQLite(opts.url);
-  const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
+  sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // The writer never waits inside a call (better-sqlite3's calls are synchronous: a wait there holds
   // the whole thread): its statements that take the write lock, BEGIN IMMEDIATE and writes outside
   // a transaction, meet another process's lock as SQLITE_BUSY at once and wait for it between turns
   // of the loop (group-commit.ts waitingForLock). In WAL mode nothing else it runs waits for a lock.
   sqlite.pragma('busy_timeout = 0');
-  // FULL's durability with the WAL's sync off the event loop (wal-sync.ts): only where there is a
-  // WAL file (SQLite keeps an in-memory database's journal in memory).
-  const synchronous = opts.sqliteSynchronous ?? 'FULL';
-  const wal = synchronous === 'FULL' && journal === 'wal' ? new WalSync(opts.url) : undefined;
-  sqlite.pragma(`synchronous = ${wal ? 'NORMAL' : synchronous}`);
+  sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
   const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
-  const commits = new GroupCommit(writer, wal);
+  const commits = new GroupCommit(writer);
   // An in-memory database is one connection's own: it has no second connection to read from.
   if (opts.url === ':memory:') return { db: writer, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, close: () => writer.destroy() };
   const reader = new SQLite(opts.url, { readonly: true, fileMustExist: true });
   reader.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
-  const db = new Kysely<DB>({ dialect: new ReadRoutingDialect(cachingDatabase(reader), writer, stats, (q) => commits.writeAlone(q), () => wal?.pending()) });
+  const db = new Kysely<DB>({ dialect: new ReadRoutingDialect(cachingDatabase(reader), writer, stats, (q) => commits.writeAlone(q)) });
   return {
-    db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, wal,
+    db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits,
     close: async () => {
       await db.destroy();
       await writer.destroy();
-      await wal?.close();
     },
   };
 }

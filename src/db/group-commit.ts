@@ -10,7 +10,6 @@
 // bounded (MAX_MEMBERS, MAX_GROUP_MS) so plain writes waiting for the connection get it between groups.
 import { CompiledQuery, type Kysely, type QueryResult, type Transaction } from 'kysely';
 import type { DB } from './__generated__/db-types.js';
-import type { WalSync } from './wal-sync.js';
 
 type Tx = Transaction<DB>;
 
@@ -47,12 +46,8 @@ export class GroupCommit {
   /** COMMITs run (a test tells groups from single transactions by it). */
   commits = 0;
 
-  /**
-   * `db` is the writing connection, opened with busy_timeout 0 (database.ts): waits are this
-   * module's. With `wal` (SQLITE_SYNCHRONOUS=FULL on a file) the connection runs synchronous=NORMAL
-   * and each commit is synced off the event loop before its members are told (wal-sync.ts).
-   */
-  constructor(private readonly db: Kysely<DB>, private readonly wal?: WalSync) {}
+  /** `db` is the writing connection, opened with busy_timeout 0 (database.ts): waits are this module's. */
+  constructor(private readonly db: Kysely<DB>) {}
 
   /** Runs `fn` in a write transaction (BEGIN IMMEDIATE), shared with others waiting at the same time. */
   run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -112,28 +107,13 @@ export class GroupCommit {
         if (!undone) return this.rollback(conn, done, err);
       }
     }
-    // Reads wait from before the COMMIT until its members are told (wal-sync.ts).
-    const release = this.wal?.hold();
     try {
-      try {
-        await conn.executeQuery(COMMIT());
-        await this.durable();
-      } catch (err) {
-        // A COMMIT that failed kept nothing (SQLite ended the transaction, or ROLLBACK does). One
-        // whose sync failed is in the WAL, maybe not on the disk: its members are not told it was
-        // kept, as under synchronous=FULL, where the sync is the COMMIT's; ROLLBACK finds nothing.
-        return await this.rollback(conn, done, err);
-      }
-      this.commits++;
-      for (const d of done) d.member.resolve(d.value);
-    } finally {
-      release?.();
+      await conn.executeQuery(COMMIT());
+    } catch (err) {
+      return this.rollback(conn, done, err);
     }
-  }
-
-  /** With `wal`: the WAL synced to the disk, everything committed so far durable. */
-  private async durable(): Promise<void> {
-    await this.wal?.sync().catch((err: unknown) => { throw notDurable(err); });
+    this.commits++;
+    for (const d of done) d.member.resolve(d.value);
   }
 
   /** BEGIN IMMEDIATE, waiting for another process's write lock between turns of the loop (waitingForLock). */
@@ -149,17 +129,7 @@ export class GroupCommit {
    * Idempotency-Key claim reads the winner of a conflict) would not find it.
    */
   writeAlone<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-    return this.db.connection().execute((conn) => waitingForLock(async () => {
-      // Not held while waiting for another process's lock: only while this statement commits.
-      const release = this.wal?.hold();
-      try {
-        const result = await conn.executeQuery<R>(q);
-        await this.durable();
-        return result;
-      } finally {
-        release?.();
-      }
-    }));
+    return this.db.connection().execute((conn) => waitingForLock(() => conn.executeQuery<R>(q)));
   }
 
   /** Ends the group without committing: every member that had succeeded is told it was not kept. */
@@ -190,13 +160,4 @@ export async function waitingForLock<T>(attempt: () => Promise<T>): Promise<T> {
     }
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
-}
-
-/**
- * A commit SQLite made whose sync to the disk failed: in the WAL, maybe not durable. Told with
- * SQLite's own code for a failed sync (as synchronous=FULL would have); the cause keeps the file
- * system's code (ENOSPC is a full disk, 507: ops/unavailable.ts).
- */
-function notDurable(err: unknown): Error {
-  return Object.assign(new Error(`the commit could not be synced to the disk: ${(err as Error).message}`), { code: 'SQLITE_IOERR_FSYNC', cause: err });
 }

@@ -6,8 +6,7 @@
 // check). A statement that writes, or steers the connection (PRAGMA), goes to the writer, queued
 // as before (one that writes waiting for another process's lock between turns of the loop:
 // group-commit.ts); transactions are opened only through inTransaction (database.ts), on the writer.
-// A read never sees a write that is not committed: it is answered from the reader's snapshot; nor
-// one that is committed but not yet durable (wal-sync.ts): it waits for that commit's sync.
+// A read never sees a write that is not committed: it is answered from the reader's snapshot.
 import {
   CompiledQuery, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type SqliteDatabase,
@@ -42,17 +41,12 @@ export type ReaderDatabase = SqliteDatabase & { forget?(text: string): void };
 /** Runs a statement that writes on the writing connection, outside any transaction (group-commit.ts writeAlone). */
 export type WriteAlone = <R>(q: CompiledQuery) => Promise<QueryResult<R>>;
 
-/** A commit on its way to the disk, which reads wait for (wal-sync.ts), or undefined. */
-export type DurableGate = () => Promise<void> | undefined;
-
 class ReadRoutingConnection implements DatabaseConnection {
   constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats,
-    private readonly writing: WritingTexts, private readonly write: WriteAlone, private readonly gate: DurableGate) {}
+    private readonly writing: WritingTexts, private readonly write: WriteAlone) {}
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     if (this.writing.has(q.sql)) return this.write<R>(q);
-    // Looked at again after the wait: another commit may be on its way by then.
-    for (let syncing = this.gate(); syncing; syncing = this.gate()) await syncing;
     if (CONNECTION_STATEMENT.test(q.sql)) {
       if (TRANSACTION_CONTROL.test(q.sql)) throw new Error('SQLite transactions are opened with inTransaction (src/db/database.ts), on the writing connection');
       return this.writer.executeQuery<R>(q);
@@ -77,12 +71,12 @@ class ReadRoutingConnection implements DatabaseConnection {
 class ReadRoutingDriver implements Driver {
   private readonly writing = new WritingTexts();
   constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats,
-    private readonly write: WriteAlone, private readonly gate: DurableGate) {}
+    private readonly write: WriteAlone) {}
   async init(): Promise<void> {}
   // Statements outside a transaction need no lock: the reader answers at once (better-sqlite3 is
   // synchronous) and the writer's Kysely queues what goes there.
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new ReadRoutingConnection(this.reader, this.writer, this.stats, this.writing, this.write, this.gate);
+    return new ReadRoutingConnection(this.reader, this.writer, this.stats, this.writing, this.write);
   }
   async beginTransaction(): Promise<void> {
     throw new Error('SQLite transactions are opened with inTransaction (src/db/database.ts), on the writing connection');
@@ -98,8 +92,8 @@ class ReadRoutingDriver implements Driver {
 /** The dialect of the handle services read and write through (`database.db`) on SQLite with a reader. */
 export class ReadRoutingDialect implements Dialect {
   constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats,
-    private readonly write: WriteAlone = <R,>(q: CompiledQuery) => writer.executeQuery<R>(q), private readonly gate: DurableGate = () => undefined) {}
-  createDriver(): Driver { return new ReadRoutingDriver(this.reader, this.writer, this.stats, this.write, this.gate); }
+    private readonly write: WriteAlone = <R,>(q: CompiledQuery) => writer.executeQuery<R>(q)) {}
+  createDriver(): Driver { return new ReadRoutingDriver(this.reader, this.writer, this.stats, this.write); }
   createQueryCompiler() { return new SqliteQueryCompiler(); }
   createAdapter() { return new SqliteAdapter(); }
   createIntrospector(db: Kysely<unknown>) { return new SqliteIntrospector(db); }
