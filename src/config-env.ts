@@ -4,6 +4,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseKeys } from './auth/keys.js';
+import { INT_RANGE } from './model/types.js';
 
 /** One environment variable: how to read it, an example for the error, whether its value is secret. */
 export interface EnvVar<T> {
@@ -124,7 +125,8 @@ export const ENV = {
   DATABASE_LOCK_TIMEOUT_MS: int(0, 3_600_000, '2000'),
   DATABASE_STATEMENT_TIMEOUT_MS: int(0, 3_600_000, '30000'),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: int(0, 3_600_000, '60000'),
-  MAX_UPLOAD_BYTES: int(1, Number.MAX_SAFE_INTEGER, '104857600'),
+  // A file's size is an Int in the GraphQL schema (fileSize): at most 2,147,483,647 bytes.
+  MAX_UPLOAD_BYTES: int(1, INT_RANGE.max, '104857600'),
   FILE_STORAGE: oneOf(['database', 'disk']),
   STORAGE_MIN_FREE_BYTES: int(0, Number.MAX_SAFE_INTEGER, '16777216'),
   OUTBOUND_ALLOW_PRIVATE: bool('false'),

@@ -26,6 +26,12 @@ export interface Constraints {
   unique?: boolean;
 }
 
+/**
+ * The values an `Int` of the SDL can hold (GraphQL's Int is a signed 32-bit integer): a stored
+ * integer past them could be written through REST but not read through GraphQL, where it is an error.
+ */
+export const INT_RANGE = { min: -2147483648, max: 2147483647 } as const;
+
 export interface FieldDef {
   /** REST name, snake_case. */
   name: string;

@@ -2,7 +2,7 @@
 // properties (output and input), its HAL+JSON member with the links and embeds it can carry, its
 // Siren entity, and the collections that list it. Nothing here names a resource: add a field to the
 // SDL and it appears here, so the description cannot drift from what the facade answers.
-import type { FieldDef, Registry, RelDef, ResourceDef } from '../model/types.js';
+import { INT_RANGE, type FieldDef, type Registry, type RelDef, type ResourceDef } from '../model/types.js';
 
 export type Schema = Record<string, unknown>;
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -53,7 +53,9 @@ function baseType(f: FieldDef, input: boolean): Schema {
       break;
     }
     case 'int':
+      // GraphQL's Int: a signed 32-bit integer (src/model/types.ts INT_RANGE).
       s.type = input ? ['integer', 'string'] : 'integer';
+      s.format = 'int32';
       if (input) s.pattern = '^-?\\d{1,15}$';
       break;
     case 'decimal':
@@ -78,8 +80,9 @@ function baseType(f: FieldDef, input: boolean): Schema {
   }
   // Bounds are input checks: rules may store values outside them (a custom tax endpoint's rate 0).
   if (input && (f.kind === 'int' || f.kind === 'decimal')) {
-    if (c.min !== undefined) s.minimum = Number(c.min);
-    if (c.max !== undefined) s.maximum = Number(c.max);
+    const range = f.kind === 'int' ? INT_RANGE : undefined;
+    if (c.min !== undefined || range) s.minimum = Number(c.min ?? range!.min);
+    if (c.max !== undefined || range) s.maximum = Number(c.max ?? range!.max);
     if (c.gt !== undefined) s.exclusiveMinimum = Number(c.gt);
   }
   return s;

@@ -11,9 +11,10 @@ import { Decimal } from 'decimal.js';
 import type { Values } from '../data/codec.js';
 import { decodeRow } from '../data/codec.js';
 import { inTransaction, type Tx } from '../db/database.js';
-import type { FieldDef, ResourceDef } from '../model/types.js';
+import { INT_RANGE, type FieldDef, type ResourceDef } from '../model/types.js';
 import type { ServiceContext } from '../services/context.js';
 import type { FieldError } from '../services/errors.js';
+import { apiError } from '../services/error-catalog.js';
 import type { ResourceRules } from './rules.js';
 import { dataOf } from '../services/data-access.js';
 
@@ -126,6 +127,10 @@ export const itemRules: ResourceRules = {
       if (row.expires != null && Number(row.expires) <= now) continue;
       if (!identical(r, row, columns) || await hasChildren(tx, row.id)) continue;
       const quantity = clamp(Number(row.quantity) + Number(columns.quantity ?? 1), row.quantity_min, row.quantity_max);
+      // The sum, unlike each addend, was never checked against what an Int holds (validate.ts).
+      if (quantity > INT_RANGE.max) {
+        throw apiError('FOLDED_QUANTITY_TOO_LARGE', { quantity, max: INT_RANGE.max }, { field: 'quantity' });
+      }
       return dataOf(ctx).repo.update(r, row.id, { quantity, date_modified: columns.date_modified }, tx);
     }
     return undefined;

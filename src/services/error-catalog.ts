@@ -83,6 +83,8 @@ export const CATALOG = {
     meaning: 'The zoomed representation would hold too many objects.' }),
 
   // Commerce.
+  FOLDED_QUANTITY_TOO_LARGE: entry({ code: 'max', kind: 'invalid', message: 'quantity would become {quantity} with the identical item already in the cart; it must be at most {max}',
+    meaning: 'Adding an item identical to a cart item would carry that item\'s quantity past what an integer property holds (2,147,483,647).' }),
   CART_TOO_LARGE: entry({ code: 'cart_too_large', kind: 'invalid', message: 'the cart has more than {max} items; a checkout takes at most {max}',
     meaning: 'A checkout of a cart with more items than CHECKOUT_MAX_LINES (default 1,000): remove items or split the order.' }),
   EMPTY_CART: entry({ code: 'empty_cart', kind: 'invalid', message: 'the cart has no items to check out',

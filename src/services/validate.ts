@@ -1,7 +1,7 @@
 // Validates an input against the constraints the SDL declares for a resource, reporting every
 // invalid field at once. Resource modules add the rules a directive cannot say.
 import { Decimal } from 'decimal.js';
-import type { FieldDef, ResourceDef } from '../model/types.js';
+import { INT_RANGE, type FieldDef, type ResourceDef } from '../model/types.js';
 import { ISO_COUNTRIES } from '../model/countries.js';
 import { coerce } from './coerce.js';
 import type { FieldError } from './errors.js';
@@ -77,6 +77,10 @@ function checkConstraints(f: FieldDef, v: unknown, now: Date): FieldError | unde
     if (c.min !== undefined && d.lt(c.min)) return { field: f.name, code: 'min', message: `${f.name} must be at least ${c.min}` };
     if (c.max !== undefined && d.gt(c.max)) return { field: f.name, code: 'max', message: `${f.name} must be at most ${c.max}` };
     if (c.gt !== undefined && d.lte(c.gt)) return { field: f.name, code: 'gt', message: `${f.name} must be greater than ${c.gt}` };
+    if (f.kind === 'int') {
+      if (d.lt(INT_RANGE.min)) return { field: f.name, code: 'min', message: `${f.name} must be at least ${INT_RANGE.min}` };
+      if (d.gt(INT_RANGE.max)) return { field: f.name, code: 'max', message: `${f.name} must be at most ${INT_RANGE.max}` };
+    }
   }
   return c.format ? checkFormat(f, v, now) : undefined;
 }

@@ -32,6 +32,8 @@ describe('configuration from the environment', () => {
     ['WEBHOOK_CONCURRENCY', '0', /^WEBHOOK_CONCURRENCY="0" is out of range: must be from 1 to/],
     ['RATE_LIMIT_WINDOW_MS', '10', /^RATE_LIMIT_WINDOW_MS="10" is out of range: must be at least 1000/],
     ['MAX_UPLOAD_BYTES', '1e9', /^MAX_UPLOAD_BYTES="1e9" is not a whole number/],
+    // A file's size is a GraphQL Int (fileSize).
+    ['MAX_UPLOAD_BYTES', '2147483648', /^MAX_UPLOAD_BYTES="2147483648" is out of range: must be from 1 to 2147483647/],
     ['LOG_LEVEL', 'loud', /^LOG_LEVEL="loud" must be one of fatal, error, warn, info, debug, trace, silent; for example LOG_LEVEL=info$/],
     ['MODE', 'Sandbox', /^MODE="Sandbox" must be one of production, sandbox/],
     ['ROTATE_REFRESH_TOKENS', 'yes please', /^ROTATE_REFRESH_TOKENS="yes please" is not a boolean/],
