@@ -3,7 +3,7 @@
 // and this module refuses them again.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/database.js';
-import type { FieldDef, ResourceDef } from '../model/types.js';
+import { INT_RANGE, type FieldDef, type ResourceDef } from '../model/types.js';
 import type { Cursor, Filter, FilterOp, OrderBy } from './query.js';
 import { encodeValue } from './codec.js';
 import { QueryError, filterableField, fullOrder } from './query-fields.js';
@@ -25,9 +25,18 @@ function coerce(f: FieldDef, raw: string): unknown {
     if (!['true', 'false', '1', '0'].includes(raw)) throw new QueryError(f.name, 'invalid_value', `${f.name} filters take true or false`);
     return raw === 'true' || raw === '1' ? 1 : 0;
   }
-  if (f.kind === 'int' || f.kind === 'decimal') {
+  if (f.kind === 'int') {
+    // A whole number an Int holds (ids included): PostgreSQL refuses a fraction or a number past
+    // its column's type as a parameter of an integer comparison, which was a 500 (SQLite found nothing).
+    const n = /^-?\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+    if (!(n >= INT_RANGE.min && n <= INT_RANGE.max)) {
+      throw new QueryError(f.name, 'invalid_value', `${f.name} filters take a whole number from ${INT_RANGE.min} to ${INT_RANGE.max}, got "${raw}"`);
+    }
+    return n;
+  }
+  if (f.kind === 'decimal') {
     if (!/^-?\d+(\.\d+)?$/.test(raw)) throw new QueryError(f.name, 'invalid_value', `${f.name} filters take a number, got "${raw}"`);
-    return f.kind === 'int' ? Number(raw) : Number(raw);
+    return Number(raw);
   }
   if (f.enumValues && !f.enumValues.some((e) => e.rest === raw)) {
     throw new QueryError(f.name, 'invalid_value', `${f.name} is one of ${f.enumValues.map((e) => e.rest || '""').join(', ')}`);

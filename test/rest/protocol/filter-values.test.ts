@@ -1,0 +1,55 @@
+// A filter on an integer property (ids included) takes a whole number an Int holds. PostgreSQL refused
+// a fraction or a number past the column's type as the comparison's parameter, and the request was
+// answered 500 (SQLite found nothing and answered 200): the same request now gets the same 400 on
+// both engines, over REST and through a GraphQL connection's filter.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines } from '../../helpers/app.js';
+import { json, link } from '../../helpers/rest.js';
+import { newCart, suite, type Suite } from '../resources/setup.js';
+
+describe.each(engines())('integer filter values on %s', (engine) => {
+  let s: Suite;
+  let cart: any;
+  beforeAll(async () => {
+    s = await suite(engine);
+    cart = await newCart(s);
+    await s.req(link(cart, 'svc:items'), { method: 'POST', body: { name: 'Crate', price: '1.00', quantity: 3 } });
+  });
+  afterAll(async () => s?.t.close());
+
+  it('refuses a fraction or a number past an Int over REST, naming the property', async () => {
+    const items = link(cart, 'svc:items');
+    for (const [query, field] of [
+      ['quantity=1.5', 'quantity'], ['quantity=99999999999999999999', 'quantity'], ['quantity:greaterthan=9223372036854775808', 'quantity:greaterthan'],
+      ['quantity=1..99999999999999999999', 'quantity'], ['id=1.5', 'id'], ['id:in=1,99999999999999999999', 'id:in'], ['id=abc', 'id'],
+      ['expires:lessthan=99999999999', 'expires:lessthan'],
+    ]) {
+      const res = await s.req(`${items}?${query}`);
+      expect(res.statusCode, `${query}: ${res.body.slice(0, 300)}`).toBe(400);
+      expect(json(res)._embedded['svc:errors'], query).toEqual([expect.objectContaining({ code: 'invalid_value', message: expect.stringMatching(/whole number from -2147483648 to 2147483647/) })]);
+      expect(json(res)._embedded['svc:errors'][0].field, query).toBe(field.split(':')[0]);
+    }
+    for (const query of ['quantity=3', 'quantity=1..2147483647', 'quantity:greaterthan=-2147483648', `id=${link(cart, 'self').split('/').pop()}`]) {
+      const res = await s.req(`${items}?${query}`);
+      expect(res.statusCode, query).toBe(200);
+    }
+    expect(json(await s.req(`${items}?quantity=3`)).total_items).toBe('1');
+  });
+
+  it('refuses the same values in a GraphQL connection filter as the caller\'s error, not an internal one', async () => {
+    const ask = async (filter: string) => {
+      const res = await s.t.app.inject({
+        method: 'POST', url: '/graphql',
+        headers: { authorization: `Bearer ${s.chain.storeToken}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ query: `{ cart(id: "${link(cart, 'self').split('/').pop()}") { items(filter: ${filter}) { nodes { name } } } }` }),
+      });
+      return res.json() as { data?: any; errors?: Array<{ message: string; extensions: { code: string } }> };
+    };
+    for (const filter of ['{ quantity: { eq: "1.5" } }', '{ id: { eq: "99999999999999999999" } }', '{ quantity: { between: ["1", "99999999999999999999"] } }']) {
+      const answer = await ask(filter);
+      expect(answer.errors?.map((e) => e.extensions.code), filter).toEqual(['BAD_USER_INPUT']);
+      expect(answer.errors?.[0].message, filter).toMatch(/whole number from -2147483648 to 2147483647/);
+    }
+    expect((await ask('{ quantity: { eq: "3" } }')).data.cart.items.nodes).toEqual([{ name: 'Crate' }]);
+  });
+});
