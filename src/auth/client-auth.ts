@@ -4,6 +4,7 @@ import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { verifySecret } from './hashing.js';
 import { dataOf } from '../services/data-access.js';
+import { hasNul } from '../services/coerce.js';
 
 /** An RFC 6749 §5.2 error. */
 export class OAuthError extends Error {
@@ -44,7 +45,8 @@ function credentials(authorization: string | undefined, params: Record<string, s
   if (params.client_secret !== undefined) throw new OAuthError('invalid_request', 'use one client authentication method, not both');
   const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
   const i = decoded.indexOf(':');
-  if (i < 0) throw new OAuthError('invalid_request', 'malformed client credentials in the Authorization header');
+  // The id is looked up in the database, where text cannot hold NUL (a 500 on PostgreSQL before).
+  if (i < 0 || hasNul(formDecode(decoded))) throw new OAuthError('invalid_request', 'malformed client credentials in the Authorization header');
   const id = formDecode(decoded.slice(0, i));
   if (params.client_id !== undefined && params.client_id !== id) throw new OAuthError('invalid_request', 'client_id differs from the authenticated client');
   return { id, secret: formDecode(decoded.slice(i + 1)) };

@@ -21,6 +21,9 @@ function columnRef(f: FieldDef, dialect: Dialect, alias?: string) {
 }
 
 function coerce(f: FieldDef, raw: string): unknown {
+  // Refused before any SQL as REST's query string is (rest/query-string.ts): a GraphQL filter's
+  // values come here unchecked, and PostgreSQL cannot compare text holding NUL (a 500 before).
+  if (raw.includes('\u0000')) throw new QueryError(f.name, 'invalid_value', `${f.name} filters must not contain NUL characters`);
   if (f.kind === 'boolean') {
     if (!['true', 'false', '1', '0'].includes(raw)) throw new QueryError(f.name, 'invalid_value', `${f.name} filters take true or false`);
     return raw === 'true' || raw === '1' ? 1 : 0;

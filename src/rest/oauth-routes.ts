@@ -8,6 +8,7 @@ import { tokenGrant } from '../auth/grants.js';
 import { introspectToken, revokeToken } from '../auth/revocation.js';
 import type { ServiceContext } from '../services/context.js';
 import { ApiError } from '../services/errors.js';
+import { hasNul } from '../services/coerce.js';
 import { serviceContext } from './http.js';
 import { statusOfThrown } from './errors.js';
 
@@ -30,6 +31,8 @@ function endpoint(app: FastifyInstance, path: string, fn: Endpoint): void {
     },
   }, async (req, reply) => {
     reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+    // No parameter may hold NUL: client ids, secrets, codes and tokens are looked up in the database.
+    if (hasNul(req.body)) return oauthError(reply, new OAuthError('invalid_request', 'parameters must not contain NUL characters'));
     try {
       const out = await fn(serviceContext(req), req);
       return out === undefined ? reply.code(200).send() : reply.send(out);

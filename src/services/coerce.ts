@@ -15,9 +15,19 @@ function bad(f: FieldDef, code: FieldCode, message: string): Coerced {
   return { ok: false, error: { field: f.name, code, message } };
 }
 
+/**
+ * Whether a value (a string, or the strings of a list or of an object's properties) holds a NUL
+ * character: PostgreSQL text cannot hold or compare one (SQLite can), so any such input that reaches
+ * a statement is refused first, on both engines alike, rather than answered 500 on PostgreSQL.
+ */
+export function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(hasNul);
+  return v !== null && typeof v === 'object' && Object.values(v).some(hasNul);
+}
+
 export function coerce(f: FieldDef, raw: unknown): Coerced {
-  // PostgreSQL text cannot hold NUL (SQLite can): refused here so both answer 400, never a 500.
-  if ((typeof raw === 'string' && raw.includes('\u0000')) || (Array.isArray(raw) && raw.some((x) => typeof x === 'string' && x.includes('\u0000')))) {
+  if (typeof raw === 'string' || Array.isArray(raw) ? hasNul(raw) : false) {
     return bad(f, 'invalid_value', `${f.name} must not contain NUL characters`);
   }
   if (f.list) {

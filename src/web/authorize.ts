@@ -13,6 +13,7 @@ import { currentUser, sendLogin } from './login.js';
 import { consentPage } from './consent.js';
 import { pageHeaders } from './layout.js';
 import { WebError } from './session.js';
+import { hasNul } from '../services/coerce.js';
 import type { Web } from './index.js';
 
 export const PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
@@ -51,6 +52,8 @@ async function parseRequest(web: Web, req: FastifyRequest, raw: Record<string, u
     const v = raw[name];
     if (v === undefined || v === '') continue;
     if (typeof v !== 'string' || v.length > 2000) throw new WebError(400, `The parameter ${name} must be given once.`);
+    // Looked up in the database (client_id), where text cannot hold NUL: a 500 on PostgreSQL before.
+    if (hasNul(v)) throw new WebError(400, `The parameter ${name} must not contain NUL characters.`);
     params[name] = v;
   }
   const ctx = web.context(req);
