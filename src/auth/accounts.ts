@@ -7,10 +7,13 @@ import { createClient } from './oauth.js';
 import { STORE_FULL } from './scopes.js';
 import type { TokenService } from './tokens.js';
 import { dataOf } from '../services/data-access.js';
+import { hasNul } from '../services/coerce.js';
 
 /** The user with this email and password, or null; as slow when the user does not exist. */
 export async function authenticateUser(ctx: ServiceContext, email: string, password: string) {
-  const row = email.length <= 100 && password.length <= 200
+  // No stored address is that long or holds NUL (which PostgreSQL cannot even compare: a 500 before):
+  // such a one is unknown, as any other, without asking the database.
+  const row = email.length <= 100 && password.length <= 200 && !hasNul(email)
     ? await dataOf(ctx).database.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'password_hash'])
       .where('email', '=', email).executeTakeFirst()
     : undefined;

@@ -45,9 +45,10 @@ function credentials(authorization: string | undefined, params: Record<string, s
   if (params.client_secret !== undefined) throw new OAuthError('invalid_request', 'use one client authentication method, not both');
   const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
   const i = decoded.indexOf(':');
-  // The id is looked up in the database, where text cannot hold NUL (a 500 on PostgreSQL before).
-  if (i < 0 || hasNul(formDecode(decoded))) throw new OAuthError('invalid_request', 'malformed client credentials in the Authorization header');
+  if (i < 0) throw new OAuthError('invalid_request', 'malformed client credentials in the Authorization header');
   const id = formDecode(decoded.slice(0, i));
+  // The id is looked up in the database, where text cannot hold NUL (a 500 on PostgreSQL before).
+  if (hasNul(id)) throw new OAuthError('invalid_request', 'malformed client credentials in the Authorization header');
   if (params.client_id !== undefined && params.client_id !== id) throw new OAuthError('invalid_request', 'client_id differs from the authenticated client');
   return { id, secret: formDecode(decoded.slice(i + 1)) };
 }

@@ -27,7 +27,7 @@ export function hasNul(v: unknown): boolean {
 }
 
 export function coerce(f: FieldDef, raw: unknown): Coerced {
-  if (typeof raw === 'string' || Array.isArray(raw) ? hasNul(raw) : false) {
+  if ((typeof raw === 'string' || Array.isArray(raw)) && hasNul(raw)) {
     return bad(f, 'invalid_value', `${f.name} must not contain NUL characters`);
   }
   if (f.list) {

@@ -6,7 +6,6 @@ import type { Values } from '../data/codec.js';
 import { esc, hidden, sendPage } from './layout.js';
 import type { Session } from './session.js';
 import type { Web } from './index.js';
-import { hasNul } from '../services/coerce.js';
 
 /** Our page paths: plain segments only, so nothing like `/admin/../x` or `//host` gets through. */
 const RETURN_PATH = /^\/(authorize|admin)(\/[A-Za-z0-9_-]+)*$/;
@@ -41,8 +40,7 @@ export function registerLogin(app: FastifyInstance, web: Web): void {
     const returnTo = safeReturnTo(body.return_to);
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
-    // No address holds NUL, and PostgreSQL cannot look one up (a 500 before): unknown, as any other.
-    const user = email && password && !hasNul(email) ? await authenticateUser(web.context(req), email, password) : null;
+    const user = email && password ? await authenticateUser(web.context(req), email, password) : null;
     if (!user) return sendLogin(web, reply, session, returnTo, 'Unknown email or wrong password.');
     await web.sessions.start(reply, user.id);
     return reply.redirect(returnTo, 303);
