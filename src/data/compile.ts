@@ -39,7 +39,9 @@ function coerce(f: FieldDef, raw: string): unknown {
   }
   if (f.kind === 'decimal') {
     if (!/^-?\d+(\.\d+)?$/.test(raw)) throw new QueryError(f.name, 'invalid_value', `${f.name} filters take a number, got "${raw}"`);
-    return Number(raw);
+    // The text, not a double: PostgreSQL compares it with the numeric column exactly, and SQLite
+    // where the REAL comparison cannot tell (decimalComparison).
+    return raw;
   }
   if (f.enumValues && !f.enumValues.some((e) => e.rest === raw)) {
     throw new QueryError(f.name, 'invalid_value', `${f.name} is one of ${f.enumValues.map((e) => e.rest || '""').join(', ')}`);
@@ -51,20 +53,51 @@ function likePattern(raw: string): string {
   return raw.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
 }
 
+type Comparison = '=' | '<>' | '>' | '>=' | '<' | '<=';
+
+/**
+ * A decimal column against a filter's decimal on SQLite, exactly: as REAL first (what the column's
+ * text and the value's text round to), and where the two round to the same double, as decimals
+ * (`decimal_cmp`, db/sqlite-functions.ts). A double has 15 significant digits to spare; a column
+ * holds up to 32 (1234567.890000000001 and 1234567.89 are one double).
+ */
+function decimalComparison(f: FieldDef, op: Comparison, raw: string, alias?: string): Expression<SqlBool> {
+  const text = sql.ref(alias ? `${alias}.${f.column}` : f.column!);
+  const value = coerce(f, raw);
+  const real = sql`CAST(${text} AS REAL)`;
+  const given = sql`CAST(${value} AS REAL)`;
+  const exact = sql`decimal_cmp(${text}, ${value})`;
+  switch (op) {
+    case '=': return sql<SqlBool>`(${real} = ${given} AND ${exact} = 0)`;
+    case '<>': return sql<SqlBool>`(${real} <> ${given} OR ${exact} <> 0)`;
+    // Strictly past as REAL decides alone; a tie goes to the decimals.
+    default: return sql<SqlBool>`(${real} ${sql.raw(op[0])} ${given} OR (${real} = ${given} AND ${exact} ${sql.raw(op)} 0))`;
+  }
+}
+
+/** `column <op> value` for one filter value. */
+function comparison(f: FieldDef, op: Comparison, raw: string, dialect: Dialect, alias?: string): Expression<SqlBool> {
+  if (f.kind === 'decimal' && dialect === 'sqlite') return decimalComparison(f, op, raw, alias);
+  return sql<SqlBool>`${columnRef(f, dialect, alias)} ${sql.raw(op)} ${coerce(f, raw)}`;
+}
+
 function one(f: FieldDef, op: FilterOp, value: Filter['value'], dialect: Dialect, alias?: string): Expression<SqlBool> {
   const col = columnRef(f, dialect, alias);
   const list = (v: Filter['value']) => (Array.isArray(v) ? v : String(v).split(','));
+  const exactDecimal = f.kind === 'decimal' && dialect === 'sqlite';
   switch (op) {
     case 'isdefined':
       return value === true || value === 'true' ? sql<SqlBool>`${col} IS NOT NULL` : sql<SqlBool>`${col} IS NULL`;
     case 'in': {
-      const vals = list(value).map((v) => coerce(f, v));
-      if (!vals.length) return sql<SqlBool>`1 = 0`;
-      return sql<SqlBool>`${col} IN (${sql.join(vals)})`;
+      const raws = list(value);
+      if (!raws.length) return sql<SqlBool>`1 = 0`;
+      if (exactDecimal) return sql<SqlBool>`(${sql.join(raws.map((v) => decimalComparison(f, '=', v, alias)), sql` OR `)})`;
+      return sql<SqlBool>`${col} IN (${sql.join(raws.map((v) => coerce(f, v)))})`;
     }
     case 'between': {
       const [a, b] = list(value);
       if (a === undefined || b === undefined) throw new QueryError(f.name, 'invalid_value', `${f.name} range needs two bounds`);
+      if (exactDecimal) return sql<SqlBool>`(${decimalComparison(f, '>=', a, alias)} AND ${decimalComparison(f, '<=', b, alias)})`;
       return sql<SqlBool>`${col} BETWEEN ${coerce(f, a)} AND ${coerce(f, b)}`;
     }
     case 'like':
@@ -78,13 +111,13 @@ function one(f: FieldDef, op: FilterOp, value: Filter['value'], dialect: Dialect
     case 'eq': {
       const s = String(value);
       if (s.includes('*') && (f.kind === 'string' || f.kind === 'enum')) return one(f, 'like', s, dialect, alias);
-      return sql<SqlBool>`${col} = ${coerce(f, s)}`;
+      return comparison(f, '=', s, dialect, alias);
     }
-    case 'not': return sql<SqlBool>`(${col} IS NULL OR ${col} <> ${coerce(f, String(value))})`;
-    case 'gt': return sql<SqlBool>`${col} > ${coerce(f, String(value))}`;
-    case 'gte': return sql<SqlBool>`${col} >= ${coerce(f, String(value))}`;
-    case 'lt': return sql<SqlBool>`${col} < ${coerce(f, String(value))}`;
-    case 'lte': return sql<SqlBool>`${col} <= ${coerce(f, String(value))}`;
+    case 'not': return sql<SqlBool>`(${col} IS NULL OR ${comparison(f, '<>', String(value), dialect, alias)})`;
+    case 'gt': return comparison(f, '>', String(value), dialect, alias);
+    case 'gte': return comparison(f, '>=', String(value), dialect, alias);
+    case 'lt': return comparison(f, '<', String(value), dialect, alias);
+    case 'lte': return comparison(f, '<=', String(value), dialect, alias);
   }
 }
 

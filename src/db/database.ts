@@ -13,6 +13,7 @@ import { ORDERED_BY_KEY } from './pg-statements.js';
 import { QueryTemplates } from './query-templates.js';
 import { GroupCommit, LOCK_WAIT_MS } from './group-commit.js';
 import { ReadRoutingDialect } from './sqlite-reads.js';
+import { registerSqliteFunctions } from './sqlite-functions.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type { DB } from './__generated__/db-types.js';
@@ -137,12 +138,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // of the loop (group-commit.ts waitingForLock). In WAL mode nothing else it runs waits for a lock.
   sqlite.pragma('busy_timeout = 0');
   sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
+  registerSqliteFunctions(sqlite);
   const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
   const commits = new GroupCommit(writer);
   // An in-memory database is one connection's own: it has no second connection to read from.
   if (opts.url === ':memory:') return { db: writer, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, close: () => writer.destroy() };
   const reader = new SQLite(opts.url, { readonly: true, fileMustExist: true });
   reader.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+  registerSqliteFunctions(reader);
   const db = new Kysely<DB>({ dialect: new ReadRoutingDialect(cachingDatabase(reader), writer, stats, (q) => commits.writeAlone(q)) });
   return {
     db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits,

@@ -2,6 +2,10 @@
 // a fraction or a number past the column's type as the comparison's parameter, and the request was
 // answered 500 (SQLite found nothing and answered 200): the same request now gets the same 400 on
 // both engines, over REST and through a GraphQL connection's filter.
+//
+// A filter on a decimal property compares decimals exactly. It compared doubles: SQLite cast both
+// sides to REAL and PostgreSQL was sent the value as a JS number, so 1234567.89 and
+// 1234567.890000000001 (a column holds 32 significant digits, a double 15) were one price.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../helpers/app.js';
 import { json, link } from '../../helpers/rest.js';
@@ -51,5 +55,50 @@ describe.each(engines())('integer filter values on %s', (engine) => {
       expect(answer.errors?.[0].message, filter).toMatch(/whole number from -2147483648 to 2147483647/);
     }
     expect((await ask('{ quantity: { eq: "3" } }')).data.cart.items.nodes).toEqual([{ name: 'Crate' }]);
+  });
+});
+
+describe.each(engines())('decimal filter values on %s', (engine) => {
+  let s: Suite;
+  let items: string;
+  const names = async (query: string) => {
+    const res = await s.req(`${items}?${query}&order=name`);
+    expect(res.statusCode, `${query}: ${res.body.slice(0, 300)}`).toBe(200);
+    return (json(res)._embedded?.['svc:items'] ?? []).map((i: { name: string }) => i.name);
+  };
+  beforeAll(async () => {
+    s = await suite(engine);
+    const cart = await newCart(s);
+    items = link(cart, 'svc:items');
+    // Three prices a double cannot tell apart, and one it can.
+    for (const [name, price] of [['A', '1234567.89'], ['B', '1234567.890000000001'], ['C', '1234567.890000000002'], ['D', '12.5']]) {
+      const res = await s.req(items, { method: 'POST', body: { name, price, quantity: 1 } });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    }
+  });
+  afterAll(async () => s?.t.close());
+
+  it('tells apart over REST decimals that round to the same double', async () => {
+    expect(await names('price=1234567.89')).toEqual(['A']);
+    expect(await names('price=1234567.890000000001')).toEqual(['B']);
+    expect(await names('price=1234567.8900000000010')).toEqual(['B']);
+    expect(await names('price:not=1234567.890000000001')).toEqual(['A', 'C', 'D']);
+    expect(await names('price:in=1234567.89,1234567.890000000002')).toEqual(['A', 'C']);
+    expect(await names('price:greaterthan=1234567.89')).toEqual(['B', 'C']);
+    expect(await names('price:greaterthanorequal=1234567.890000000001')).toEqual(['B', 'C']);
+    expect(await names('price:lessthan=1234567.890000000002')).toEqual(['A', 'B', 'D']);
+    expect(await names('price:lessthanorequal=1234567.890000000001')).toEqual(['A', 'B', 'D']);
+    expect(await names('price=1234567.890000000001..1234567.890000000002')).toEqual(['B', 'C']);
+    expect(await names('price=12.50')).toEqual(['D']);
+    expect(await names('price:greaterthan=12.49999999999999999')).toEqual(['A', 'B', 'C', 'D']);
+  });
+
+  it('does the same in a GraphQL connection filter', async () => {
+    const res = await s.t.app.inject({
+      method: 'POST', url: '/graphql',
+      headers: { authorization: `Bearer ${s.chain.storeToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: `{ cart(id: "${items.split('/').slice(-2)[0]}") { items(filter: { price: { gt: "1234567.890000000001" } }) { nodes { name } } } }` }),
+    });
+    expect(res.json()).toEqual({ data: { cart: { items: { nodes: [{ name: 'C' }] } } }, extensions: expect.anything() });
   });
 });
