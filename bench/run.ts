@@ -161,7 +161,7 @@ async function profileRuns(entry: string, ctx: Ctx): Promise<void> {
     name: 'scenario-5-checkout', method: 'POST' as const, path: '/', headers: { ...restHeaders(ctx.seeded.storeToken), 'content-type': 'application/json' },
     next: () => ({ path: `/carts/${cartsLeft.pop() ?? 0}/checkout`, body: '{}' }),
   }] : [];
-  if (!checkoutLoad.length && selected('5')) warnings.push(`Profile scenario-5-checkout skipped: ${cartsLeft.length} carts left after scenario 5 (BENCH_CARTS=8000 leaves enough).`);
+  if (!checkoutLoad.length && selected('5')) warnings.push(`Profile scenario-5-checkout skipped: ${cartsLeft.length} carts left after scenario 5 (a larger BENCH_CARTS leaves enough).`);
   const loads = [
     { name: 'scenario-1-rest-one', method: 'GET' as const, path: `/items/${item.id}`, headers: restHeaders(ctx.seeded.storeToken) },
     { name: 'scenario-2-rest', method: 'GET' as const, path: `/stores/${ctx.seeded.storeId}/transactions?limit=100&zoom=items,items:item_options,items:item_category`, headers: restHeaders(ctx.seeded.storeToken) },
