@@ -1,5 +1,6 @@
 // What the browser pages and the CLI need about people: password log-in, a user's stores, and
 // standalone integrations (a client plus a store_full_access token pair, shown once).
+import { sql, type SqlBool } from 'kysely';
 import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { verifySecret } from './hashing.js';
@@ -9,13 +10,18 @@ import type { TokenService } from './tokens.js';
 import { dataOf } from '../services/data-access.js';
 import { hasNul } from '../services/coerce.js';
 
+/** `lower(email) = lower(?)`: an address is found whatever its case, through migration 019's index. */
+function sameAddress(email: string) {
+  return sql<SqlBool>`lower(email) = lower(${email})`;
+}
+
 /** The user with this email and password, or null; as slow when the user does not exist. */
 export async function authenticateUser(ctx: ServiceContext, email: string, password: string) {
   // No stored address is that long or holds NUL (which PostgreSQL cannot even compare: a 500 before):
   // such a one is unknown, as any other, without asking the database.
   const row = email.length <= 100 && password.length <= 200 && !hasNul(email)
     ? await dataOf(ctx).database.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'password_hash'])
-      .where('email', '=', email).executeTakeFirst()
+      .where(sameAddress(email)).executeTakeFirst()
     : undefined;
   const ok = await verifySecret(password, row?.password_hash);
   return row && ok ? { ...row, id: Number(row.id) } : null;
@@ -66,7 +72,7 @@ export async function issueIntegration(ctx: ServiceContext, tokens: TokenService
 
 /** The id of the user with this email, for svc:reporting (a client choosing between creating and connecting). */
 export async function userIdByEmail(ctx: ServiceContext, email: string): Promise<number | undefined> {
-  const row = await dataOf(ctx).database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  const row = await dataOf(ctx).database.db.selectFrom('users').select('id').where(sameAddress(email)).executeTakeFirst();
   return row ? Number(row.id) : undefined;
 }
 

@@ -4,7 +4,7 @@
 // when they do not exist yet; an existing store must belong to that user.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { findUser, issueIntegration } from '../auth/accounts.js';
+import { findUser, issueIntegration, userIdByEmail } from '../auth/accounts.js';
 import { createStore, createUser } from '../auth/oauth.js';
 import { ANONYMOUS } from '../auth/principal.js';
 import { USER_FULL } from '../auth/scopes.js';
@@ -43,8 +43,7 @@ export async function runTokenCommand(argv: string[], env: NodeJS.ProcessEnv = p
   try {
     const ctx = container.context(ANONYMOUS, 'cli');
     const db = container.database.db;
-    const userRow = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    const userId = userRow ? Number(userRow.id) : (await createUser(ctx, {
+    const userId = (await userIdByEmail(ctx, email)) ?? (await createUser(ctx, {
       email, first_name: values['first-name'], last_name: values['last-name'], password: values.password,
     })).id;
     let store: Values | undefined = await db.selectFrom('stores').selectAll().where('store_domain', '=', domain).executeTakeFirst();

@@ -3,7 +3,7 @@
 // whatever the number of parents (a window function limits rows per parent).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { dynamic, lastOfTransaction, type Database, type Db, type DynamicDb } from '../db/database.js';
-import type { RelDef, ResourceDef } from '../model/types.js';
+import { foldsCase, type FieldDef, type RelDef, type ResourceDef } from '../model/types.js';
 import { and, compileFilters, cursorCondition, equalityValues, filterableField, orderSql } from './compile.js';
 import { decodeRow, encodeRow, type Row, type RowOf, type Values } from './codec.js';
 import type { ListQuery } from './query.js';
@@ -255,9 +255,12 @@ export class Repository {
     return Number(res.numDeletedRows) > 0;
   }
 
-  /** Whether another row of the same owner already has `value` in `column`. */
-  async exists(r: ResourceDef, column: string, value: unknown, ownerCols: Row, exceptId?: number, db: Db = this.db): Promise<boolean> {
-    let q = dynamic(db).selectFrom(r.table).select('id').where(column, '=', value);
+  /** Whether another row of the same owner already has `value` in `field`'s column. */
+  async exists(r: ResourceDef, field: FieldDef & { column: string }, value: unknown, ownerCols: Row, exceptId?: number, db: Db = this.db): Promise<boolean> {
+    const column = sql.ref(field.column);
+    // An e-mail address is unique without regard to case (model/types.ts foldsCase; migration 018's index).
+    let q = dynamic(db).selectFrom(r.table).select('id')
+      .where(foldsCase(field) ? sql<SqlBool>`lower(${column}) = lower(${value})` : sql<SqlBool>`${column} = ${value}`);
     for (const [k, v] of Object.entries(ownerCols)) q = q.where(k, '=', v);
     if (exceptId) q = q.where('id', '<>', exceptId);
     return !!(await q.executeTakeFirst());

@@ -57,6 +57,15 @@ export interface FieldDef {
   description?: string;
 }
 
+/**
+ * An e-mail address names one mailbox whatever the case of its letters (RFC 5321 leaves the local
+ * part's case to the mail host; every host a store meets ignores it): a `unique` EMAIL field is
+ * unique, and found, without regard to ASCII case. Stored as written.
+ */
+export function foldsCase(f: Pick<FieldDef, 'constraints'>): boolean {
+  return f.constraints.format === 'EMAIL';
+}
+
 export interface RelDef {
   /** Link relation without the `svc:` prefix. */
   name: string;

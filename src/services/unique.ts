@@ -2,7 +2,7 @@
 // store): checked before a write, so that a duplicate is answered 409 with the field's name, and
 // recognised when a concurrent write beat the check to the unique index.
 import { sql, type RawBuilder } from 'kysely';
-import type { FieldDef, ResourceDef } from '../model/types.js';
+import { foldsCase, type FieldDef, type ResourceDef } from '../model/types.js';
 import type { ServiceContext } from './context.js';
 import { dataOf } from './data-access.js';
 import { ApiError, type FieldError } from './errors.js';
@@ -41,7 +41,9 @@ export function duplicates(probes: readonly UniqueProbe[], taken: readonly boole
  * probe's order (the owner columns' order, fixed per statement shape).
  */
 export function takenExpression(p: UniqueProbe, value: unknown, ownerValues: readonly unknown[]): RawBuilder<boolean> {
-  let where = sql`u.${sql.ref(p.field.column)} = ${value}`;
+  const column = sql.ref(`u.${p.field.column}`);
+  // lower() on both sides, as the unique index is built (migration 018): ASCII letters fold alike on both engines.
+  let where = foldsCase(p.field) ? sql`lower(${column}) = lower(${value})` : sql`${column} = ${value}`;
   Object.keys(p.owner).forEach((k, i) => { where = sql`${where} and u.${sql.ref(k)} = ${ownerValues[i]}`; });
   return sql<boolean>`exists (select 1 from ${sql.table(p.r.table)} as u where ${where})`;
 }
@@ -49,6 +51,6 @@ export function takenExpression(p: UniqueProbe, value: unknown, ownerValues: rea
 /** Checks the probes with one read each (a write without a parent read to join them to). */
 export async function checkUnique(ctx: ServiceContext, probes: readonly UniqueProbe[], exceptId?: number): Promise<void> {
   const taken: boolean[] = [];
-  for (const p of probes) taken.push(await dataOf(ctx).repo.exists(p.r, p.field.column, p.value, p.owner, exceptId));
+  for (const p of probes) taken.push(await dataOf(ctx).repo.exists(p.r, p.field, p.value, p.owner, exceptId));
   duplicates(probes, taken);
 }

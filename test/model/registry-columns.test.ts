@@ -1,13 +1,13 @@
 // The SDL (registry) and the migrations describe the same tables twice; this checks they agree on
 // both engines: every stored property, fk and via is a column of the right table with a type of
-// the right family, and every @constraint(unique) property has a unique index.
+// the right family, and every @constraint(unique) property has a unique index (on lower() of an e-mail address).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { buildRegistry } from '../../src/model/registry.js';
-import type { FieldKind, Registry } from '../../src/model/types.js';
+import { foldsCase, type FieldKind, type Registry } from '../../src/model/types.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 if (!PG_URL) console.log('[skip] registry/migration columns on PostgreSQL: TEST_DATABASE_URL is not set');
@@ -22,22 +22,29 @@ async function columnsOf(d: Database, table: string): Promise<Map<string, string
   return new Map(rows.map((r) => [r.name, r.type]));
 }
 
-/** Column lists of the unique indexes of `table`, in index order. */
+/**
+ * Keys of the unique indexes of `table`, in index order: a column's name, or an expression's text as
+ * written (`lower(email)`, migration 019), without quotes or spaces.
+ */
 async function uniqueIndexes(d: Database, table: string): Promise<string[][]> {
+  const bare = (key: string) => key.replace(/["\s]|::text/g, '');
   if (d.dialect === 'sqlite') {
-    const rows = (await sql<{ ix: string; col: string }>`select il.name as ix, ii.name as col
-      from pragma_index_list(${table}) il join pragma_index_info(il.name) ii
+    const rows = (await sql<{ ix: string; col: string | null; def: string | null }>`select il.name as ix, ii.name as col, m.sql as def
+      from pragma_index_list(${table}) il join pragma_index_info(il.name) ii left join sqlite_master m on m.name = il.name
       where il."unique" = 1 order by il.name, ii.seqno`.execute(d.db)).rows;
     const by = new Map<string, string[]>();
-    for (const r of rows) by.set(r.ix, [...(by.get(r.ix) ?? []), r.col]);
+    for (const r of rows) {
+      // An expression has no column name: its index's keys are read from the CREATE INDEX text.
+      const keys = r.col === null && r.def ? r.def.slice(r.def.indexOf('(', r.def.indexOf(' on ')) + 1, -1).split(/,(?![^(]*\))/).map(bare) : undefined;
+      by.set(r.ix, keys ?? [...(by.get(r.ix) ?? []), r.col!]);
+    }
     return [...by.values()];
   }
-  const rows = (await sql<{ cols: string[] }>`select array(select a.attname from unnest(i.indkey) with ordinality k(n, o)
-      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.n order by k.o)::text[] as cols
+  const rows = (await sql<{ cols: string[] }>`select array(select pg_get_indexdef(i.indexrelid, k, true) from generate_series(1, i.indnkeyatts) k)::text[] as cols
     from pg_index i join pg_class t on t.oid = i.indrelid
     where i.indisunique and not i.indisprimary and t.relname = ${table}
       and t.relnamespace = current_schema()::regnamespace`.execute(d.db)).rows;
-  return rows.map((r) => r.cols);
+  return rows.map((r) => r.cols.map(bare));
 }
 
 /** The column type family a field of `kind` needs (see src/db/columns.ts). */
@@ -64,7 +71,8 @@ function mismatches(registry: Registry, d: Database, columns: Map<string, Map<st
     for (const f of r.fields) {
       if (f.column) check(r.table, f.column, f.kind, f.list, `${r.name}.${f.name}`);
       if (!f.constraints.unique || !f.column) continue;
-      const scope = r.owner === 'STORE' ? ['store_id', f.column] : [f.column];
+      const key = foldsCase(f) ? `lower(${f.column})` : f.column;
+      const scope = r.owner === 'STORE' ? ['store_id', key] : [key];
       if (!uniques.get(r.table)?.some((ix) => ix.join() === scope.join())) {
         problems.push(`${r.name}.${f.name}: no unique index on ${r.table}(${scope.join(', ')})`);
       }
