@@ -58,20 +58,26 @@ type Comparison = '=' | '<>' | '>' | '>=' | '<' | '<=';
 /**
  * A decimal column against a filter's decimal on SQLite, exactly: as REAL first (what the column's
  * text and the value's text round to), and where the two round to the same double, as decimals
- * (`decimal_cmp`, db/sqlite-functions.ts). A double has 15 significant digits to spare; a column
- * holds up to 32 (1234567.890000000001 and 1234567.89 are one double).
+ * (`decimal_cmp`, db/sqlite-functions.ts). A double tells apart any two decimals of at most 15
+ * significant digits, so a tie of two texts of at most 15 characters is an equality and asks no
+ * call into JavaScript (an ordinary price); a column holds up to 32 significant digits
+ * (1234567.890000000001 and 1234567.89 are one double).
  */
 function decimalComparison(f: FieldDef, op: Comparison, raw: string, alias?: string): Expression<SqlBool> {
   const text = sql.ref(alias ? `${alias}.${f.column}` : f.column!);
   const value = coerce(f, raw);
   const real = sql`CAST(${text} AS REAL)`;
   const given = sql`CAST(${value} AS REAL)`;
-  const exact = sql`decimal_cmp(${text}, ${value})`;
+  const short = raw.length <= 15 ? sql`length(${text}) <= 15` : sql`0`;
+  // What the tie means: equal when both texts are short, else decimal_cmp says.
+  const tie = (cmp: string) => (cmp.endsWith('=')
+    ? sql`(${short} OR decimal_cmp(${text}, ${value}) ${sql.raw(cmp)} 0)`
+    : sql`(NOT ${short} AND decimal_cmp(${text}, ${value}) ${sql.raw(cmp)} 0)`);
   switch (op) {
-    case '=': return sql<SqlBool>`(${real} = ${given} AND ${exact} = 0)`;
-    case '<>': return sql<SqlBool>`(${real} <> ${given} OR ${exact} <> 0)`;
+    case '=': return sql<SqlBool>`(${real} = ${given} AND ${tie('=')})`;
+    case '<>': return sql<SqlBool>`(${real} <> ${given} OR NOT ${tie('=')})`;
     // Strictly past as REAL decides alone; a tie goes to the decimals.
-    default: return sql<SqlBool>`(${real} ${sql.raw(op[0])} ${given} OR (${real} = ${given} AND ${exact} ${sql.raw(op)} 0))`;
+    default: return sql<SqlBool>`(${real} ${sql.raw(op[0])} ${given} OR (${real} = ${given} AND ${tie(op)}))`;
   }
 }
 
