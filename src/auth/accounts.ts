@@ -10,9 +10,9 @@ import type { TokenService } from './tokens.js';
 import { dataOf } from '../services/data-access.js';
 import { hasNul } from '../services/coerce.js';
 
-/** `lower(email) = lower(?)`: an address is found whatever its case, through migration 019's index. */
-function sameAddress(email: string) {
-  return sql<SqlBool>`lower(email) = lower(${email})`;
+/** `lower(column) = lower(?)`: an address or a domain is found whatever its case, through migration 019's indexes. */
+function sameText(column: 'email' | 'store_domain', value: string) {
+  return sql<SqlBool>`lower(${sql.ref(column)}) = lower(${value})`;
 }
 
 /** The user with this email and password, or null; as slow when the user does not exist. */
@@ -21,7 +21,7 @@ export async function authenticateUser(ctx: ServiceContext, email: string, passw
   // such a one is unknown, as any other, without asking the database.
   const row = email.length <= 100 && password.length <= 200 && !hasNul(email)
     ? await dataOf(ctx).database.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'password_hash'])
-      .where(sameAddress(email)).executeTakeFirst()
+      .where(sameText('email', email)).executeTakeFirst()
     : undefined;
   const ok = await verifySecret(password, row?.password_hash);
   return row && ok ? { ...row, id: Number(row.id) } : null;
@@ -72,12 +72,12 @@ export async function issueIntegration(ctx: ServiceContext, tokens: TokenService
 
 /** The id of the user with this email, for svc:reporting (a client choosing between creating and connecting). */
 export async function userIdByEmail(ctx: ServiceContext, email: string): Promise<number | undefined> {
-  const row = await dataOf(ctx).database.db.selectFrom('users').select('id').where(sameAddress(email)).executeTakeFirst();
+  const row = await dataOf(ctx).database.db.selectFrom('users').select('id').where(sameText('email', email)).executeTakeFirst();
   return row ? Number(row.id) : undefined;
 }
 
 /** The id of the store with this domain, for svc:reporting. */
 export async function storeIdByDomain(ctx: ServiceContext, domain: string): Promise<number | undefined> {
-  const row = await dataOf(ctx).database.db.selectFrom('stores').select('id').where('store_domain', '=', domain).executeTakeFirst();
+  const row = await dataOf(ctx).database.db.selectFrom('stores').select('id').where(sameText('store_domain', domain)).executeTakeFirst();
   return row ? Number(row.id) : undefined;
 }

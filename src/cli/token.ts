@@ -4,7 +4,7 @@
 // when they do not exist yet; an existing store must belong to that user.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { findUser, issueIntegration, userIdByEmail } from '../auth/accounts.js';
+import { findUser, issueIntegration, storeIdByDomain, userIdByEmail } from '../auth/accounts.js';
 import { createStore, createUser } from '../auth/oauth.js';
 import { ANONYMOUS } from '../auth/principal.js';
 import { USER_FULL } from '../auth/scopes.js';
@@ -46,7 +46,8 @@ export async function runTokenCommand(argv: string[], env: NodeJS.ProcessEnv = p
     const userId = (await userIdByEmail(ctx, email)) ?? (await createUser(ctx, {
       email, first_name: values['first-name'], last_name: values['last-name'], password: values.password,
     })).id;
-    let store: Values | undefined = await db.selectFrom('stores').selectAll().where('store_domain', '=', domain).executeTakeFirst();
+    const storeId = await storeIdByDomain(ctx, domain);
+    let store: Values | undefined = storeId === undefined ? undefined : await db.selectFrom('stores').selectAll().where('id', '=', storeId).executeTakeFirst();
     if (store && Number(store.user_id) !== userId) throw new CliError(`store ${domain} belongs to another user`);
     if (!store) {
       const asUser = container.context({ kind: 'user', scopes: new Set([USER_FULL]), userId }, 'cli');

@@ -258,7 +258,7 @@ export class Repository {
   /** Whether another row of the same owner already has `value` in `field`'s column. */
   async exists(r: ResourceDef, field: FieldDef & { column: string }, value: unknown, ownerCols: Row, exceptId?: number, db: Db = this.db): Promise<boolean> {
     const column = sql.ref(field.column);
-    // An e-mail address is unique without regard to case (model/types.ts foldsCase; migration 018's index).
+    // A caseInsensitive value is unique without regard to case (model/types.ts foldsCase; migration 019's index).
     let q = dynamic(db).selectFrom(r.table).select('id')
       .where(foldsCase(field) ? sql<SqlBool>`lower(${column}) = lower(${value})` : sql<SqlBool>`${column} = ${value}`);
     for (const [k, v] of Object.entries(ownerCols)) q = q.where(k, '=', v);

@@ -21,7 +21,7 @@ import * as m015 from './migrations/015_cart_item_names.js';
 import * as m016 from './migrations/016_store_webhook_counts.js';
 import * as m017 from './migrations/017_expiring_cart_items.js';
 import * as m018 from './migrations/018_idempotent_effects.js';
-import * as m019 from './migrations/019_email_case.js';
+import * as m019 from './migrations/019_case_insensitive_uniques.js';
 
 interface Migration {
   name: string;
@@ -47,7 +47,7 @@ export const migrations: Migration[] = [
   { name: '016_store_webhook_counts', up: m016.up },
   { name: '017_expiring_cart_items', up: m017.up },
   { name: '018_idempotent_effects', up: m018.up },
-  { name: '019_email_case', up: m019.up },
+  { name: '019_case_insensitive_uniques', up: m019.up },
 ];
 
 /**

@@ -24,6 +24,7 @@ export interface Constraints {
   requiredWhen?: { field: string; value: string };
   future?: boolean;
   unique?: boolean;
+  caseInsensitive?: boolean;
 }
 
 /**
@@ -58,12 +59,13 @@ export interface FieldDef {
 }
 
 /**
- * An e-mail address names one mailbox whatever the case of its letters (RFC 5321 leaves the local
- * part's case to the mail host; every host a store meets ignores it): a `unique` EMAIL field is
- * unique, and found, without regard to ASCII case. Stored as written.
+ * A unique value that is unique, and found, without regard to ASCII case (`@constraint(caseInsensitive)`):
+ * an e-mail address names one mailbox whatever the case of its letters (RFC 5321 leaves the local
+ * part's case to the mail host; every host a store meets ignores it), and a domain name one host.
+ * Stored as written.
  */
 export function foldsCase(f: Pick<FieldDef, 'constraints'>): boolean {
-  return f.constraints.format === 'EMAIL';
+  return f.constraints.caseInsensitive === true;
 }
 
 export interface RelDef {

@@ -42,7 +42,7 @@ export function duplicates(probes: readonly UniqueProbe[], taken: readonly boole
  */
 export function takenExpression(p: UniqueProbe, value: unknown, ownerValues: readonly unknown[]): RawBuilder<boolean> {
   const column = sql.ref(`u.${p.field.column}`);
-  // lower() on both sides, as the unique index is built (migration 018): ASCII letters fold alike on both engines.
+  // lower() on both sides, as the unique index is built (migration 019): ASCII letters fold alike on both engines.
   let where = foldsCase(p.field) ? sql`lower(${column}) = lower(${value})` : sql`${column} = ${value}`;
   Object.keys(p.owner).forEach((k, i) => { where = sql`${where} and u.${sql.ref(k)} = ${ownerValues[i]}`; });
   return sql<boolean>`exists (select 1 from ${sql.table(p.r.table)} as u where ${where})`;

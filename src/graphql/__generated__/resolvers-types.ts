@@ -5446,6 +5446,7 @@ export type ColumnDirectiveArgs = {
 export type ColumnDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = ColumnDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type ConstraintDirectiveArgs = {
+  caseInsensitive?: Maybe<Scalars['Boolean']['input']>;
   format?: Maybe<Format>;
   future?: Maybe<Scalars['Boolean']['input']>;
   gt?: Maybe<Scalars['String']['input']>;

@@ -1,9 +1,10 @@
-// An e-mail address names one mailbox whatever the case of its letters: a user's address is unique
-// among users and a customer's within its store without regard to case, the log-in and svc:reporting
-// find an address written in another case, and the address is kept as it was written. Before, the
-// unique indexes were on the column as written: Grace@Example.com and grace@example.com were two
-// accounts, and the log-in in the other case failed. The parallel creates show the database holds
-// the rule (migration 019's indexes on lower(email)), not only the check before the write.
+// An e-mail address names one mailbox, and a domain one host, whatever the case of their letters: a
+// user's address is unique among users, a customer's within its store and a store's domain among
+// stores without regard to case; the log-in and svc:reporting find a value written in another case,
+// and the value is kept as it was written. Before, the unique indexes were on the columns as written:
+// Grace@Example.com and grace@example.com were two accounts, and the log-in in the other case failed.
+// The parallel creates show the database holds the rule (migration 019's indexes on lower(column)),
+// not only the check before the write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerOf } from '../../src/app.js';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
@@ -11,7 +12,7 @@ import { call, json, link, tokenChain, uniq, type Chain } from '../helpers/rest.
 import { Browser, PASSWORD, pkce, registerClient } from './helpers.js';
 import { authorizeUrl, consent } from './code-flow.js';
 
-describe.each(engines())('e-mail addresses without regard to case on %s', (engine) => {
+describe.each(engines())('e-mail addresses and store domains without regard to case on %s', (engine) => {
   let t: TestApp;
   let chain: Chain;
   let createUser: (email: string, password?: string) => ReturnType<typeof call>;
@@ -80,5 +81,23 @@ describe.each(engines())('e-mail addresses without regard to case on %s', (engin
     expect((await post('ADA@shop.example', b.storeToken, link(storeB, 'svc:customers'))).statusCode).toBe(201);
     const races = await Promise.all(['Race@Shop.example', 'race@shop.example', 'RACE@SHOP.EXAMPLE', 'rAcE@shop.example'].map((e) => post(e)));
     expect(races.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+  });
+
+  it("refuses a store whose domain differs only in case, and svc:reporting finds it in any case", async () => {
+    const home = json(await call(t.app, '/', { token: chain.userToken }));
+    const domain = uniq('MyShop');
+    const post = (store_domain: string) => call(t.app, link(home, 'svc:stores'), {
+      method: 'POST', token: chain.userToken,
+      body: { store_name: 'Shop', store_domain, store_url: 'https://shop.example', store_email: 'shop@example.com', postal_code: '97201', region: 'OR', country: 'US' },
+    });
+    const first = await post(domain);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(json(first).store_domain).toBe(domain);
+    const again = await post(domain.toLowerCase());
+    expect(again.statusCode, again.body).toBe(409);
+    expect(json(again)._embedded['svc:errors']).toEqual([expect.objectContaining({ field: 'store_domain', code: 'duplicate' })]);
+    const found = await call(t.app, `/reporting/store_domain_exists?${new URLSearchParams({ store_domain: domain.toUpperCase() })}`, { token: chain.clientToken });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(link(json(found), 'svc:store')).toBe(link(json(first), 'self'));
   });
 });
