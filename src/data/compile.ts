@@ -20,6 +20,18 @@ function columnRef(f: FieldDef, dialect: Dialect, alias?: string) {
   return dialect === 'sqlite' && f.kind === 'decimal' ? sql`CAST(${ref} AS REAL)` : ref;
 }
 
+/** A refused value as an error message quotes it: its start, however long it was. */
+function shown(raw: string): string {
+  return raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+}
+
+/**
+ * Digits a decimal filter takes on each side of the point: twice what a column holds (20 and 12,
+ * services/coerce.ts), and far within PostgreSQL's numeric, which refused a longer text (131,072
+ * digits before the point, 16,383 after) with an error of ours.
+ */
+const DECIMAL_FILTER = /^-?\d{1,40}(\.\d{1,40})?$/;
+
 function coerce(f: FieldDef, raw: string): unknown {
   // Refused before any SQL as REST's query string is (rest/query-string.ts): a GraphQL filter's
   // values come here unchecked, and PostgreSQL cannot compare text holding NUL (a 500 before).
@@ -33,12 +45,14 @@ function coerce(f: FieldDef, raw: string): unknown {
     // its column's type as a parameter of an integer comparison, which was a 500 (SQLite found nothing).
     const n = /^-?\d{1,10}$/.test(raw) ? Number(raw) : NaN;
     if (!(n >= INT_RANGE.min && n <= INT_RANGE.max)) {
-      throw new QueryError(f.name, 'invalid_value', `${f.name} filters take a whole number from ${INT_RANGE.min} to ${INT_RANGE.max}, got "${raw}"`);
+      throw new QueryError(f.name, 'invalid_value', `${f.name} filters take a whole number from ${INT_RANGE.min} to ${INT_RANGE.max}, got "${shown(raw)}"`);
     }
     return n;
   }
   if (f.kind === 'decimal') {
-    if (!/^-?\d+(\.\d+)?$/.test(raw)) throw new QueryError(f.name, 'invalid_value', `${f.name} filters take a number, got "${raw}"`);
+    if (!DECIMAL_FILTER.test(raw)) {
+      throw new QueryError(f.name, 'invalid_value', `${f.name} filters take a number of at most 40 digits before and after the point, got "${shown(raw)}"`);
+    }
     // The text, not a double: PostgreSQL compares it with the numeric column exactly, and SQLite
     // where the REAL comparison cannot tell (decimalComparison).
     return raw;

@@ -5,7 +5,8 @@
 //
 // A filter on a decimal property compares decimals exactly. It compared doubles: SQLite cast both
 // sides to REAL and PostgreSQL was sent the value as a JS number, so 1234567.89 and
-// 1234567.890000000001 (a column holds 32 significant digits, a double 15) were one price.
+// 1234567.890000000001 (a column holds 32 significant digits, a double 15) were one price. A value
+// longer than any column holds (40 digits on a side) is the caller's error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../helpers/app.js';
 import { json, link } from '../../helpers/rest.js';
@@ -100,5 +101,23 @@ describe.each(engines())('decimal filter values on %s', (engine) => {
       payload: JSON.stringify({ query: `{ cart(id: "${items.split('/').slice(-2)[0]}") { items(filter: { price: { gt: "1234567.890000000001" } }) { nodes { name } } } }` }),
     });
     expect(res.json()).toEqual({ data: { cart: { items: { nodes: [{ name: 'C' }] } } }, extensions: expect.anything() });
+  });
+
+  it("refuses a decimal longer than any column holds as the caller's error, and quotes only its start", async () => {
+    const rest = await s.req(`${items}?price:lessthan=1${'0'.repeat(40)}`);
+    expect(rest.statusCode, rest.body.slice(0, 300)).toBe(400);
+    expect(json(rest)._embedded['svc:errors']).toEqual([expect.objectContaining({ field: 'price', code: 'invalid_value' })]);
+    // A GraphQL variable is not bounded by a URL: 140,000 digits reached PostgreSQL's numeric, which refused it (a 500).
+    for (const v of ['9'.repeat(140_000), `1.${'0'.repeat(20_000)}1`]) {
+      const res = await s.t.app.inject({
+        method: 'POST', url: '/graphql',
+        headers: { authorization: `Bearer ${s.chain.storeToken}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ query: `query($v: String) { cart(id: "${items.split('/').slice(-2)[0]}") { items(filter: { price: { lt: $v } }) { nodes { name } } } }`, variables: { v } }),
+      });
+      const answer = res.json() as { errors?: Array<{ message: string; extensions: { code: string } }> };
+      expect(answer.errors?.map((e) => e.extensions.code)).toEqual(['BAD_USER_INPUT']);
+      expect(answer.errors?.[0].message).toMatch(/at most 40 digits/);
+      expect(answer.errors![0].message.length).toBeLessThan(200);
+    }
   });
 });
