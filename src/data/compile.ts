@@ -141,7 +141,30 @@ function one(f: FieldDef, op: FilterOp, value: Filter['value'], dialect: Dialect
   }
 }
 
+/**
+ * What one query's filters may carry. REST's 8 KB query string never reaches these; a GraphQL
+ * variable could (a 1 MB body), and the engines refuse more: SQLite a LIKE pattern over 50,000
+ * characters and a statement of over 32,766 parameters, PostgreSQL one of over 65,535 (answered as
+ * a database that cannot serve). Each was an error of ours.
+ */
+export const FILTER_LIMITS = { characters: 2048, values: 1000 } as const;
+
+/** The filters' values, refused past FILTER_LIMITS before anything is compiled. */
+function boundValues(r: ResourceDef, filters: Filter[]): void {
+  let count = 0;
+  for (const flt of filters) {
+    const values = Array.isArray(flt.value) ? flt.value : typeof flt.value === 'string' && (flt.op === 'in' || flt.op === 'between') ? flt.value.split(',') : [flt.value];
+    count += values.length;
+    const name = filterableField(r, flt.field).name;
+    if (count > FILTER_LIMITS.values) throw new QueryError(name, 'invalid_value', `filters take at most ${FILTER_LIMITS.values} values in all`);
+    if (values.some((v) => typeof v === 'string' && v.length > FILTER_LIMITS.characters)) {
+      throw new QueryError(name, 'invalid_value', `${name} filters take values of at most ${FILTER_LIMITS.characters} characters`);
+    }
+  }
+}
+
 export function compileFilters(r: ResourceDef, filters: Filter[], dialect: Dialect, alias?: string): Expression<SqlBool>[] {
+  boundValues(r, filters);
   return filters.map((flt) => one(filterableField(r, flt.field), flt.op, flt.value, dialect, alias));
 }
 

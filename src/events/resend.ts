@@ -31,6 +31,9 @@ function webhookIds(ctx: ServiceContext, raw: unknown): number[] | undefined {
   return ids.length && ids.every((x) => x !== undefined) ? [...new Set(ids as number[])] : undefined;
 }
 
+/** The most webhooks one refeed names. */
+export const REFEED_MAX = 1000;
+
 /** Appends a `transaction/refeed` event for the webhooks in `refeed_hooks` (ids or self links). */
 export async function refeedTransaction(ctx: ServiceContext, transactionId: number, input: Record<string, unknown>): Promise<Values> {
   authorize(ctx, ctx.registry.resource('webhook'), 'resend');
@@ -42,7 +45,10 @@ export async function refeedTransaction(ctx: ServiceContext, transactionId: numb
     errors.push({ field: 'event', code: 'invalid_value', message: 'event must be "refeed"' });
   }
   const ids = input.refeed_hooks === undefined || input.refeed_hooks === null ? undefined : webhookIds(ctx, input.refeed_hooks);
-  if (!ids) {
+  if (ids && ids.length > REFEED_MAX) {
+    // Each is a statement parameter: 70,000 through a GraphQL variable were past what the engines take.
+    errors.push({ field: 'refeed_hooks', code: 'invalid_value', message: `refeed_hooks lists at most ${REFEED_MAX} webhooks` });
+  } else if (!ids) {
     errors.push({ field: 'refeed_hooks', code: input.refeed_hooks == null ? 'required' : 'invalid_value', message: 'refeed_hooks must list the ids (or self links) of the webhooks to send to' });
   } else {
     const hooks = await dataOf(ctx).database.db.selectFrom('webhooks').select(['id', 'event_resource'])

@@ -3,7 +3,7 @@
 // log as webhooks, through src/events/stream.ts.
 import type { Values } from '../data/codec.js';
 import { decodeEventCursor, encodeEventCursor, mayReceive, streamEvents, untilRead, type StreamOptions } from '../events/stream.js';
-import { eventFeedPage } from '../events/feed.js';
+import { eventFeedPage, feedList } from '../events/feed.js';
 import type { Registry } from '../model/types.js';
 import type { GraphQLContext } from './context.js';
 import { guard } from './errors.js';
@@ -68,7 +68,7 @@ export function eventsQuery() {
   return (_: unknown, args: EventArgs, ctx: GraphQLContext) => guard(async () => {
     const storeId = storeOf(ctx);
     return eventFeedPage(ctx.svc, {
-      storeId, after: afterOf(args), resources: args.resources ?? undefined, names: args.names ?? undefined, first: args.first ?? undefined,
+      storeId, after: afterOf(args), resources: feedList('resources', args.resources), names: feedList('names', args.names), first: args.first ?? undefined,
     });
   });
 }
@@ -83,7 +83,7 @@ export function eventsSubscription() {
     subscribe: (_: unknown, args: EventArgs, ctx: GraphQLContext & LiveContext) => {
       const storeId = storeOf(ctx);
       return streamEvents(ctx.svc, {
-        storeId, after: afterOf(args), resources: args.resources ?? undefined, names: args.names ?? undefined,
+        storeId, after: afterOf(args), resources: feedList('resources', args.resources), names: feedList('names', args.names),
         signal: ctx.signal, pollMs: ctx.pollMs, admit: ctx.admit, handOver: ctx.handOver,
       });
     },

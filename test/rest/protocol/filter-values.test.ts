@@ -107,8 +107,9 @@ describe.each(engines())('decimal filter values on %s', (engine) => {
     const rest = await s.req(`${items}?price:lessthan=1${'0'.repeat(40)}`);
     expect(rest.statusCode, rest.body.slice(0, 300)).toBe(400);
     expect(json(rest)._embedded['svc:errors']).toEqual([expect.objectContaining({ field: 'price', code: 'invalid_value' })]);
-    // A GraphQL variable is not bounded by a URL: 140,000 digits reached PostgreSQL's numeric, which refused it (a 500).
-    for (const v of ['9'.repeat(140_000), `1.${'0'.repeat(20_000)}1`]) {
+    // A GraphQL variable is not bounded by a URL. (Past 2,048 characters every filter value is
+    // refused, list-inputs.test.ts; PostgreSQL's numeric refused 140,000 digits: a 500.)
+    for (const v of ['9'.repeat(2000), `1.${'0'.repeat(1000)}1`]) {
       const res = await s.t.app.inject({
         method: 'POST', url: '/graphql',
         headers: { authorization: `Bearer ${s.chain.storeToken}`, 'content-type': 'application/json' },
