@@ -3,7 +3,7 @@
 import type { Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { dataOf } from '../services/data-access.js';
-import { ApiError } from '../services/errors.js';
+import { ApiError, type FieldError } from '../services/errors.js';
 import { readLogPage } from './log-pages.js';
 import { mayReceive } from './stream.js';
 
@@ -23,7 +23,8 @@ export function feedList(field: string, values: readonly string[] | null | undef
   if (!values) return undefined;
   const distinct = [...new Set(values)];
   if (distinct.length > FEED_LIST_MAX) {
-    throw ApiError.invalid([{ field, code: 'invalid_value', message: `${field} lists at most ${FEED_LIST_MAX} distinct values` }]);
+    const tooMany: FieldError = { field, code: 'invalid_value', message: `${field} lists at most ${FEED_LIST_MAX} distinct values` };
+    throw ApiError.invalid([tooMany]);
   }
   return distinct;
 }
