@@ -120,19 +120,24 @@ export async function seed(send: Send, database: Database, opts: { transactions:
     let txnId = await nextId(tx, 'transactions');
     let itemId = await nextId(tx, 'items');
     let optionId = await nextId(tx, 'item_options');
+    let shipmentId = await nextId(tx, 'shipments');
     const chunk = 1000;
     for (let from = 0; from < opts.transactions; from += chunk) {
       const txns: Row[] = [];
       const items: Row[] = [];
       const options: Row[] = [];
+      const shipments: Row[] = [];
       for (let i = from; i < Math.min(opts.transactions, from + chunk); i++) {
         const when = at(i, opts.transactions);
         const c = i % CUSTOMERS;
         const id = txnId++;
+        // Every checkout writes its transaction's default shipment and points the items at it; a
+        // store's history without them left the planner no statistics for a table checkout reads.
+        const shipment = shipmentId++;
         let total = 0;
         for (let k = 0; k < ITEMS_PER_TRANSACTION; k++) {
           const n = i * ITEMS_PER_TRANSACTION + k;
-          const it = item(storeId, itemId++, n, pick(categoryIds, n), { transaction_id: id }, when);
+          const it: Row = { ...item(storeId, itemId++, n, pick(categoryIds, n), { transaction_id: id }, when), shipment_id: shipment };
           total += Number(it.price) * Number(it.quantity);
           items.push(it);
           for (let o = 0; o < OPTIONS_PER_ITEM; o++) {
@@ -144,6 +149,13 @@ export async function seed(send: Send, database: Database, opts: { transactions:
           }
         }
         const tax = Math.round(total * 5) / 100;
+        const ship = address('shipping', c);
+        shipments.push({
+          id: shipment, store_id: storeId, transaction_id: id, address_name: '',
+          ...Object.fromEntries(Object.entries(ship).map(([k, v]) => [k.slice('shipping_'.length), v])),
+          shipping_service_description: null, total_item_price: total.toFixed(2), total_tax: tax.toFixed(2), total_shipping: '4.99',
+          total_price: (total + tax + 4.99).toFixed(2), date_created: when, date_modified: when,
+        });
         txns.push({
           id, store_id: storeId, customer_id: firstCustomer + c, subscription_id: null,
           status: i % 10 < 6 ? 'captured' : i % 10 < 9 ? 'authorized' : 'refunded', is_test: 0, currency_code: 'USD',
@@ -154,11 +166,13 @@ export async function seed(send: Send, database: Database, opts: { transactions:
         });
       }
       await insertAll(tx, 'transactions', txns);
+      await insertAll(tx, 'shipments', shipments);
       await insertAll(tx, 'items', items);
       await insertAll(tx, 'item_options', options);
     }
     counts.customers = CUSTOMERS;
     counts.transactions = opts.transactions;
+    counts.shipments = opts.transactions;
     counts.items = opts.transactions * ITEMS_PER_TRANSACTION;
     counts.item_options = opts.transactions * ITEMS_PER_TRANSACTION * OPTIONS_PER_ITEM;
 
@@ -181,7 +195,7 @@ export async function seed(send: Send, database: Database, opts: { transactions:
     counts.carts = carts.length;
     if (database.dialect === 'postgres') {
       // Explicit ids bypass the sequences; move them past the seeded rows.
-      for (const table of ['customers', 'transactions', 'items', 'item_options', 'carts']) {
+      for (const table of ['customers', 'transactions', 'shipments', 'items', 'item_options', 'carts']) {
         await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT max(id) FROM ${sql.table(table)}))`.execute(tx);
       }
     }

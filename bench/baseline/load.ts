@@ -38,7 +38,7 @@ function liveSql(c: LiveClaims, nowSec: number, postgres: boolean): { text: stri
     ${c.sid !== undefined ? `EXISTS (SELECT 1 FROM stores WHERE id = ${p(c.sid)})` : '1'} AS s,
     ${c.fam !== undefined ? `EXISTS (SELECT 1 FROM refresh_tokens WHERE family = ${p(c.fam)} AND revoked_at IS NOT NULL)` : '0'} AS f,
     EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = ${p(c.jti)}) AS j,
-    ${c.sid !== undefined ? `EXISTS (SELECT 1 FROM items WHERE store_id = ${p(c.sid)} AND cart_id IS NOT NULL AND expires IS NOT NULL AND expires <= ${p(nowSec)})` : '0'} AS x`;
+    ${c.sid !== undefined ? `(SELECT min(expires) FROM items WHERE store_id = ${p(c.sid)} AND cart_id IS NOT NULL AND expires IS NOT NULL) <= ${p(nowSec)}` : '0'} AS x`;
   return { text, args };
 }
 // Booleans on PostgreSQL, 0 and 1 on SQLite.
@@ -89,7 +89,8 @@ export function openLoader(url: string, schema?: string): Loader {
       },
       async live(c, nowSec) {
         const { text, args } = liveSql(c, nowSec, true);
-        return isLive((await q(text, args))[0]);
+        // Named, as the service names it (src/db/pg-statements.ts): planned once per connection.
+        return isLive((await pool.query({ text, values: args, name: `live_${c.uid ? 'u' : ''}${c.sid ? 's' : ''}${c.fam ? 'f' : ''}` })).rows[0]);
       },
       async addItem(storeId, cartId, values) {
         const c = await pool.connect();

@@ -122,20 +122,10 @@ export class TokenService {
    * items needs no statement of its own to find out that there is nothing to purge.
    */
   async preflight(c: VerifiedAccess): Promise<{ live: boolean; expiredCartItems?: boolean }> {
-    // Run by every request: compiled once per shape of claims (db/query-templates.ts). Each probe
-    // is an index lookup whatever the values, as PostgreSQL plans a named statement once for all
-    // of them: the expiry probe reads migration 017's index of a store's expiring cart items.
+    // Run by every request: compiled once per shape of claims (db/query-templates.ts).
     const shape = `preflight ${c.uid !== undefined ? 'u' : ''}${c.sid !== undefined ? 's' : ''}${c.fam !== undefined ? 'f' : ''}`;
     const { rows } = await this.database.templates.execute(this.database.db, shape, [c.cid, c.uid, c.sid, c.fam, c.jti, this.nowSec()],
-      ([cid, uid, sid, fam, jti, now]) => sql<Record<string, unknown>>`select
-      exists (select 1 from clients where id = ${cid}) as c,
-      ${c.uid !== undefined ? sql`exists (select 1 from users where id = ${uid})` : sql`1`} as u,
-      ${c.sid !== undefined ? sql`exists (select 1 from stores where id = ${sid})` : sql`1`} as s,
-      ${c.fam !== undefined ? sql`exists (select 1 from refresh_tokens where family = ${fam} and revoked_at is not null)` : sql`0`} as f,
-      exists (select 1 from revoked_tokens where jti = ${jti}) as j,
-      ${c.sid !== undefined
-        ? sql`exists (select 1 from items where store_id = ${sid} and cart_id is not null and expires is not null and expires <= ${now})`
-        : sql`0`} as x`);
+      (slots) => preflightStatement(c, slots));
     const row = rows[0];
     // Booleans on PostgreSQL, 0 and 1 on SQLite.
     const live = !!row.c && !!row.u && !!row.s && !row.f && !row.j;
@@ -170,6 +160,28 @@ export class TokenService {
     const kind = claims.sid ? 'store' : claims.uid ? 'user' : 'client';
     return { kind, scopes, clientId: claims.cid, userId: claims.uid, storeId: claims.sid, tokenId: claims.jti, grantId: claims.fam, expiresAt: claims.exp, expiredCartItems };
   }
+}
+
+/**
+ * The token check's one statement, for claims of `c`'s shape with `values` (cid, uid, sid, fam,
+ * jti, now in seconds). Each probe is an index lookup whatever the values, and PostgreSQL plans
+ * the named statement once for all of them only if its generic plan is not costed above the plans
+ * made for the values: the expiry probe is therefore the store's earliest expiry (migration 017's
+ * index, read from its first entry) compared with now. As `exists (… expires <= $now)` its generic
+ * plan guessed a third of the store's expiring items (a cost of 370 against 10), so PostgreSQL
+ * planned the whole statement again for every request (BENCHMARKS.md, round 17).
+ */
+export function preflightStatement(c: Pick<VerifiedAccess, 'uid' | 'sid' | 'fam'>, values: readonly unknown[]) {
+  const [cid, uid, sid, fam, jti, now] = values;
+  return sql<Record<string, unknown>>`select
+      exists (select 1 from clients where id = ${cid}) as c,
+      ${c.uid !== undefined ? sql`exists (select 1 from users where id = ${uid})` : sql`1`} as u,
+      ${c.sid !== undefined ? sql`exists (select 1 from stores where id = ${sid})` : sql`1`} as s,
+      ${c.fam !== undefined ? sql`exists (select 1 from refresh_tokens where family = ${fam} and revoked_at is not null)` : sql`0`} as f,
+      exists (select 1 from revoked_tokens where jti = ${jti}) as j,
+      ${c.sid !== undefined
+        ? sql`(select min(expires) from items where store_id = ${sid} and cart_id is not null and expires is not null) <= ${now}`
+        : sql`0`} as x`;
 }
 
 export const FULL_SCOPE_OF = { client: CLIENT_FULL, user: USER_FULL, store: STORE_FULL } as const;
