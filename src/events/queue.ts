@@ -10,7 +10,7 @@
 //   schedule, on the service clock (tests drive it with a manual clock).
 // On SQLite the writer transaction (BEGIN IMMEDIATE) makes the same steps atomic per process.
 import { sql, type Insertable } from 'kysely';
-import { inTransaction, type Database, type DB, type Db, type Tx } from '../db/database.js';
+import { inTransaction, orderedByKey, type Database, type DB, type Db, type Tx } from '../db/database.js';
 import type { Claim } from './delivery.js';
 import { dbLeaseUntil, dbNowMs } from '../db/db-clock.js';
 
@@ -95,16 +95,21 @@ export async function fanOutBatch(database: Database, now: string): Promise<numb
   return inTransaction(database, (tx) => fanOutIn(tx, database.dialect, now));
 }
 
-/** Each active webhook's oldest pending delivery when it is due and not leased, but for the `busy` webhooks. */
-function dueHeads(db: Db, dialect: Database['dialect'], now: string, limit: number, lock: boolean, busy: readonly number[] = []) {
-  return sql<{ id: number }>`
-    select s.id from webhooks w
+/** Active webhooks joined to their oldest pending delivery when it is due and not leased, but for the `busy` webhooks. */
+function dueJoin(dialect: Database['dialect'], now: string, busy: readonly number[]) {
+  return sql`webhooks w
     join webhook_statuses s on s.id = (
       select p.id from webhook_statuses p
       where p.webhook_id = w.id and p.status = 'pending'
       order by p.event_id, p.id limit 1)
     where w.is_active = 1 and s.next_attempt_at <= ${now}
-      and (s.lease_until is null or s.lease_until <= ${dbNowMs(dialect)}) ${busy.length ? sql`and w.id not in (${sql.join([...busy])})` : sql``}
+      and (s.lease_until is null or s.lease_until <= ${dbNowMs(dialect)}) ${busy.length ? sql`and w.id not in (${sql.join([...busy])})` : sql``}`;
+}
+
+/** Each active webhook's oldest pending delivery when it is due and not leased, but for the `busy` webhooks. */
+function dueHeads(db: Db, dialect: Database['dialect'], now: string, limit: number, lock: boolean, busy: readonly number[] = []) {
+  return sql<{ id: number }>`
+    select s.id from ${dueJoin(dialect, now, busy)}
     order by s.next_attempt_at, s.id
     limit ${limit}
     ${lock ? sql`for update of s skip locked` : sql``}`.execute(db);
@@ -138,7 +143,12 @@ export async function claimIn(tx: Tx, dialect: Database['dialect'], w: ClaimWind
 
 /** Whether any delivery is due now: a plain read, so a pass that finds nothing opens no write transaction. */
 export async function anyDue(database: Database, now: string, busy: readonly number[] = []): Promise<boolean> {
-  return (await dueHeads(database.db, database.dialect, now, 1, false, busy)).rows.length > 0;
+  // Asked after every committed event. Without an order over all webhooks the statement is named
+  // on PostgreSQL and planned once per connection (db/pg-statements.ts): its only ORDER BY picks
+  // one webhook's oldest delivery. As a `dueHeads` of one row it was planned on every call.
+  const { rows } = await sql<{ due: unknown }>`select exists (select 1 from ${dueJoin(database.dialect, now, busy)}) as due${orderedByKey}`
+    .execute(database.db);
+  return !!rows[0]?.due;
 }
 
 /** Claims up to `limit` due deliveries, at most one per webhook. */
