@@ -16,6 +16,14 @@
 // statement every time was the largest part of PostgreSQL's work in a checkout (decisions.md,
 // "Issue 20, round 11").
 //
+// A name is not enough by itself: after five plans made for their values PostgreSQL keeps the
+// generic plan only if it is costed no higher than those were (plan_cache_mode auto). A range on a
+// value the generic plan cannot see (`expires <= $now`) is guessed at a third of the rows, and the
+// statement is then planned again on every run, as if unnamed (the token check was, BENCHMARKS.md
+// round 17): such a probe is written so its cost does not hang on the value (the least expiry,
+// compared outside the subquery). test/data/expiring-items-index.test.ts and
+// test/events/due-probe.test.ts read pg_prepared_statements to hold the hot ones to it.
+//
 // Bounded: the first MAX_NAMED distinct texts with parameters get names, per pool (the hot
 // statements come first and stay; a text generated in many shapes, such as an IN list of each
 // length, cannot fill a connection's memory with plans). Per pool, not per process: a pool's
