@@ -47,8 +47,8 @@ export async function openTarget(cfg: BenchConfig, engine: Engine, port: number)
     // Scenario 6 stands for 1,000 separate subscribers, all with the load generator's one token.
     WS_MAX_SOCKETS_PER_TOKEN: '100000',
     ...(pgSchema ? { PGOPTIONS: `-c search_path=${pgSchema}` } : {}),
-    // Pacing of large answers (src/services/pace.ts) can be switched from the bench's environment for an A/B in one tree.
-    ...Object.fromEntries(['RESPONSE_PACE_ABOVE', 'RESPONSE_SLICE_MS', 'DATABASE_PREPARED_STATEMENTS', 'SQLITE_SYNCHRONOUS'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!])),
+    // Pacing of large answers (src/services/pace.ts), prepared statements, SQLite sync and the rate limiter (0 turns it or its fair share off) can be switched from the bench's environment for an A/B in one tree.
+    ...Object.fromEntries(['RESPONSE_PACE_ABOVE', 'RESPONSE_SLICE_MS', 'DATABASE_PREPARED_STATEMENTS', 'SQLITE_SYNCHRONOUS', 'RATE_LIMIT_MAX', 'RATE_LIMIT_FAIR_SHARE'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!])),
   };
   const config = loadConfig(env, { databaseSchema: pgSchema });
   // No dispatcher here: only the service process under test may deliver webhooks.

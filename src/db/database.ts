@@ -138,6 +138,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // of the loop (group-commit.ts waitingForLock). In WAL mode nothing else it runs waits for a lock.
   sqlite.pragma('busy_timeout = 0');
   sqlite.pragma(`synchronous = ${opts.sqliteSynchronous ?? 'FULL'}`);
+  // A group commit's members run in savepoints (group-commit.ts), whose journal of the pages they
+  // change SQLite spills to a temporary file past 64 KiB: a checkout among others created, wrote
+  // and unlinked one (pwrite was 11% of the thread's time in checkout, BENCHMARKS.md round 17).
+  // In memory it is bounded by a group's size (32 members' pages); the reading connection keeps
+  // temporary files for sorts.
+  sqlite.pragma('temp_store = MEMORY');
   registerSqliteFunctions(sqlite);
   const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
   const commits = new GroupCommit(writer);

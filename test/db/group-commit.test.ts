@@ -3,7 +3,7 @@
 // read-only connection (src/db/sqlite-reads.ts) and never see a write before its COMMIT. Driven on
 // a real database file (an in-memory database has no second connection), with real parallel calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -144,5 +144,34 @@ describe('SQLite group commit and reads beside the writer', () => {
       await routed.destroy();
       await writer.destroy();
     }
+  });
+
+  // A later member's savepoint journals the pages it changes; past 64 KiB SQLite spilled that
+  // journal to a temporary file (created, written and unlinked per group), unless temporary
+  // storage is in memory (database.ts).
+  it('keeps the savepoint journal of a member in memory, however many pages the member changes', async () => {
+    await sql`create table wide (id integer primary key, body text not null)`.execute(database.db);
+    await inTransaction(database, async (tx) => {
+      for (let i = 0; i < 200; i++) await sql`insert into wide (body) values (${'x'.repeat(2000)})`.execute(tx);
+    });
+    // SQLite's temporary files are opened and unlinked at once: seen only as this process's open descriptors.
+    const temporaryFiles = () => readdirSync('/proc/self/fd').map((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    }).filter((target) => /etilqs_/.test(target));
+    let during: string[] = [];
+    await Promise.all([
+      inTransaction(database, (tx) => insert(tx, 3000)),
+      // Queued with the first: the second member of one group, in a savepoint.
+      inTransaction(database, async (tx) => {
+        await sql`update wide set body = ${'y'.repeat(2000)}`.execute(tx);
+        during = temporaryFiles();
+      }),
+    ]);
+    expect(await count(sql`v = 3000`)).toBe(1);
+    expect(during).toEqual([]);
   });
 });
