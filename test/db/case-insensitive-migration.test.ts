@@ -25,7 +25,9 @@ describe.each(engines())('migration 019 (values unique without regard to case) o
     const second = await user('ada@example.COM');
     await user('bob@example.com');
     const m019 = migrations[at];
-    await expect(m019.up(d.db, d.dialect)).rejects.toThrow(/users holds values of email that differ only in case \(.*ada@example\.com.*\)/i);
+    const refusal = await m019.up(d.db, d.dialect).then(() => undefined, (err: unknown) => String(err));
+    // Both spellings are named (which comes first is the collation's choice).
+    expect(refusal).toMatch(/users holds values of email that differ only in case \((Ada@Example\.com and ada@example\.COM|ada@example\.COM and Ada@Example\.com)\)/);
     // Nothing was changed: the rows are there, and the old index on the column as written still is.
     expect(Number((await sql<{ n: number }>`select count(*) as n from users`.execute(d.db)).rows[0].n)).toBe(3);
     expect(isUniqueViolation(await user('bob@example.com').then(() => undefined, (err: unknown) => err))).toBe(true);

@@ -18,10 +18,11 @@ const UNIQUES = [
 export async function up(db: Db, _dialect: Dialect): Promise<void> {
   for (const { table, column, owner } of UNIQUES) {
     const keys = [...owner.map((c) => sql.ref(c)), sql`lower(${sql.ref(column)})`];
-    const { rows } = await sql<{ value: string }>`select min(${sql.ref(column)}) as value from ${sql.table(table)}
-      group by ${sql.join(keys)} having count(*) > 1 limit 20`.execute(db);
+    // Two of each group's spellings (the least and the greatest), so the operator sees what collides.
+    const { rows } = await sql<{ least: string; greatest: string }>`select min(${sql.ref(column)}) as least, max(${sql.ref(column)}) as greatest
+      from ${sql.table(table)} group by ${sql.join(keys)} having count(*) > 1 limit 20`.execute(db);
     if (rows.length) {
-      throw new Error(`migration 019: ${table} holds values of ${column} that differ only in case (${rows.map((r) => r.value).join(', ')}); `
+      throw new Error(`migration 019: ${table} holds values of ${column} that differ only in case (${rows.map((r) => `${r.least} and ${r.greatest}`).join('; ')}); `
         + 'rename one of each pair, then start the service again');
     }
     await db.schema.dropIndex(`${table}_${[...owner, column].join('_')}_uq`).execute();
