@@ -121,6 +121,7 @@ export const ENV = {
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   MODE: oneOf(['production', 'sandbox']),
   SQLITE_SYNCHRONOUS: oneOf(['FULL', 'NORMAL']),
+  SQLITE_TEMP_STORE: oneOf(['MEMORY', 'FILE']),
   DATABASE_PREPARED_STATEMENTS: bool('true'),
   DATABASE_LOCK_TIMEOUT_MS: int(0, 3_600_000, '2000'),
   DATABASE_STATEMENT_TIMEOUT_MS: int(0, 3_600_000, '30000'),

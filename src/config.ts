@@ -28,6 +28,8 @@ export interface Config {
   logLevel: string;
   mode: 'production' | 'sandbox';
   sqliteSynchronous: 'FULL' | 'NORMAL';
+  /** Where the SQLite writer keeps statement and savepoint journals (src/db/database.ts). */
+  sqliteTempStore: 'MEMORY' | 'FILE';
   /** PostgreSQL: named (prepared) statements, parsed once per connection (src/db/pg-statements.ts). */
   databasePreparedStatements: boolean;
   /**
@@ -165,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL ?? 'info',
     mode: e.MODE ?? 'production',
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS ?? 'FULL',
+    sqliteTempStore: e.SQLITE_TEMP_STORE ?? 'MEMORY',
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     databaseLockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS ?? 2000,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000,

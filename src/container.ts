@@ -77,7 +77,7 @@ export interface ContainerOptions {
 export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Container> {
   const registry = (cachedRegistry ??= buildRegistry());
   installResourceRules(resourceRules);
-  const database = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, sqliteSynchronous: config.sqliteSynchronous, preparedStatements: config.databasePreparedStatements,
+  const database = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, sqliteSynchronous: config.sqliteSynchronous, sqliteTempStore: config.sqliteTempStore, preparedStatements: config.databasePreparedStatements,
     timeouts: { lockMs: config.databaseLockTimeoutMs, statementMs: config.databaseStatementTimeoutMs, idleInTransactionMs: config.databaseIdleInTransactionTimeoutMs } });
   // A failed start (database not reachable yet, bad key file) must not leave the pool behind:
   // the caller may try again.

@@ -51,6 +51,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** SQLite `synchronous` pragma: FULL survives power loss, NORMAL only a process crash. */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
+  /** Where the SQLite writer keeps statement and savepoint journals (default MEMORY, see openDatabase). */
+  sqliteTempStore?: 'MEMORY' | 'FILE';
   /** PostgreSQL: name statements so each connection parses them once (off behind a pooler that drops them). */
   preparedStatements?: boolean;
   /** PostgreSQL: bounds on every session of the pool, in ms (0 or absent: none). */
@@ -141,9 +143,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // A group commit's members run in savepoints (group-commit.ts), whose journal of the pages they
   // change SQLite spills to a temporary file past 64 KiB: a checkout among others created, wrote
   // and unlinked one (pwrite was 11% of the thread's time in checkout, BENCHMARKS.md round 17).
-  // In memory it is bounded by a group's size (32 members' pages); the reading connection keeps
+  // In memory a journal holds what one member or statement changes: a checkout's ~40 pages, but
+  // also every page of a large cascade (a category of 300,000 items set to none: +71 MB while it
+  // runs), so SQLITE_TEMP_STORE=FILE is there for tight memory. The reading connection keeps
   // temporary files for sorts.
-  sqlite.pragma('temp_store = MEMORY');
+  sqlite.pragma(`temp_store = ${opts.sqliteTempStore ?? 'MEMORY'}`);
   registerSqliteFunctions(sqlite);
   const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
   const commits = new GroupCommit(writer);

@@ -173,5 +173,24 @@ describe('SQLite group commit and reads beside the writer', () => {
     ]);
     expect(await count(sql`v = 3000`)).toBe(1);
     expect(during).toEqual([]);
+    // SQLITE_TEMP_STORE=FILE keeps SQLite's own behaviour, and shows what was looked for is there then.
+    const filed = await openDatabase({ url: join(dir, 'filed.sqlite'), sqliteTempStore: 'FILE' });
+    try {
+      await sql`create table wide (id integer primary key, body text not null)`.execute(filed.db);
+      await inTransaction(filed, async (tx) => {
+        for (let i = 0; i < 200; i++) await sql`insert into wide (body) values (${'x'.repeat(2000)})`.execute(tx);
+      });
+      let spilled: string[] = [];
+      await Promise.all([
+        inTransaction(filed, (tx) => sql`insert into wide (body) values ('first')`.execute(tx)),
+        inTransaction(filed, async (tx) => {
+          await sql`update wide set body = ${'y'.repeat(2000)}`.execute(tx);
+          spilled = temporaryFiles();
+        }),
+      ]);
+      expect(spilled).toHaveLength(1);
+    } finally {
+      await filed.close();
+    }
   });
 });
