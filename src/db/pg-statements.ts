@@ -45,6 +45,14 @@ export const MAX_NAMED = 256;
 const ORDERED = /\border\s+by\b/i;
 
 /**
+ * A list of two or more parameters (`in ($1, $2, …)`): one text per length, and a loader's batch
+ * or a page's ids come in every length up to the page size. Named, such texts would use up the
+ * pool's MAX_NAMED within minutes of varied traffic, and every hot statement met after that (a
+ * checkout's, the first time one runs) would be planned on each run for the process's life.
+ */
+const LIST = /\bin\s*\(\s*\$\d+\s*,/i;
+
+/**
  * Ends the text of a read whose ORDER BY sorts only the rows one key finds (see above): it is named
  * like any other statement. A comment, so any engine runs the text as it is.
  */
@@ -59,7 +67,7 @@ export class StatementNames {
     if (!values?.length) return undefined;
     let base = this.names.get(text);
     if (base === undefined) {
-      if (this.names.size >= MAX_NAMED || (ORDERED.test(text) && !text.endsWith(ORDERED_BY_KEY))) return undefined;
+      if (this.names.size >= MAX_NAMED || LIST.test(text) || (ORDERED.test(text) && !text.endsWith(ORDERED_BY_KEY))) return undefined;
       this.names.set(text, base = `k${this.names.size}`);
     }
     return generation ? `${base}_${generation}` : base;
