@@ -45,12 +45,17 @@ export const MAX_NAMED = 256;
 const ORDERED = /\border\s+by\b/i;
 
 /**
- * A list of two or more parameters (`in ($1, $2, …)`): one text per length, and a loader's batch
- * or a page's ids come in every length up to the page size. Named, such texts would use up the
- * pool's MAX_NAMED within minutes of varied traffic, and every hot statement met after that (a
- * checkout's, the first time one runs) would be planned on each run for the process's life.
+ * Lists of values: `in ($1, $2, …)` and the rows of a multi-row insert make one text per length,
+ * and a loader's batch, a page's ids or a fan-out's rows come in every length up to their bound.
+ * Named, such texts would use up the pool's MAX_NAMED within minutes of varied traffic, and every
+ * hot statement met after that (a checkout's, the first time one runs) would be planned on each run
+ * for the process's life. Up to SHORT_LIST values or rows a statement is named (a checkout's three
+ * applied taxes); longer, it is sent unnamed.
  */
-const LIST = /\bin\s*\(\s*\$\d+\s*,/i;
+const SHORT_LIST = 4;
+const LONG_IN = new RegExp(`\\bin\\s*\\(\\s*\\$\\d+(\\s*,\\s*\\$\\d+){${SHORT_LIST}}`, 'i');
+const NEXT_ROW = /\)\s*,\s*\(\s*\$\d+/g;
+const longList = (text: string) => LONG_IN.test(text) || (text.match(NEXT_ROW)?.length ?? 0) >= SHORT_LIST;
 
 /**
  * Ends the text of a read whose ORDER BY sorts only the rows one key finds (see above): it is named
@@ -67,7 +72,7 @@ export class StatementNames {
     if (!values?.length) return undefined;
     let base = this.names.get(text);
     if (base === undefined) {
-      if (this.names.size >= MAX_NAMED || LIST.test(text) || (ORDERED.test(text) && !text.endsWith(ORDERED_BY_KEY))) return undefined;
+      if (this.names.size >= MAX_NAMED || longList(text) || (ORDERED.test(text) && !text.endsWith(ORDERED_BY_KEY))) return undefined;
       this.names.set(text, base = `k${this.names.size}`);
     }
     return generation ? `${base}_${generation}` : base;

@@ -79,17 +79,21 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
     expect((await items()).rows).toEqual([{ id: 1, name: 'one' }, { id: 2, name: 'two' }]);
   });
 
-  it('leaves a list of values unnamed, so lists of every length do not use up the names', async () => {
+  it('leaves a long list of values unnamed, so lists of every length do not use up the names', async () => {
     const db = open();
     const list = (n: number) => sql`select * from t where id in (${sql.join(Array.from({ length: n }, (_, i) => i + 1))}) and name is not null`.execute(db);
-    const { parses: n } = await counted(async () => { for (let i = 0; i < 3; i++) await list(2); });
+    const { parses: n } = await counted(async () => { for (let i = 0; i < 3; i++) await list(6); });
     expect(n).toBe(3);
-    for (let length = 2; length < MAX_NAMED + 20; length++) await list(length);
+    for (let length = 5; length < MAX_NAMED + 20; length++) await list(length);
     // A statement of a fixed shape met after all those lengths is still named.
     const fixed = () => sql`select name from t where id = ${2} and name is not null`.execute(db);
     expect((await counted(async () => { await fixed(); await fixed(); await fixed(); })).parses).toBe(1);
-    // One value is one shape: named.
-    expect((await counted(async () => { await list(1); await list(1); })).parses).toBe(1);
+    // A short list is one of a few shapes: named.
+    expect((await counted(async () => { await list(3); await list(3); })).parses).toBe(1);
+    // Rows of an insert likewise: five or more unnamed, fewer named.
+    const rows = (k: number) => sql`insert into t (id, name) values ${sql.join(Array.from({ length: k }, (_, i) => sql`(${1000 + k * 10 + i}, ${'r'})`))} on conflict do nothing`.execute(db);
+    expect((await counted(async () => { await rows(5); await rows(5); })).parses).toBe(2);
+    expect((await counted(async () => { await rows(2); await rows(2); })).parses).toBe(1);
   });
 
   it('parses every time when switched off', async () => {
