@@ -1,7 +1,8 @@
 // What the browser pages and the CLI need about people: password log-in, a user's stores, and
 // standalone integrations (a client plus a store_full_access token pair, shown once).
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Values } from '../data/codec.js';
+import { sameValue } from '../data/compile.js';
 import type { ServiceContext } from '../services/context.js';
 import { verifySecret } from './hashing.js';
 import { createClient } from './oauth.js';
@@ -10,9 +11,11 @@ import type { TokenService } from './tokens.js';
 import { dataOf } from '../services/data-access.js';
 import { hasNul } from '../services/coerce.js';
 
-/** `lower(column) = lower(?)`: an address or a domain is found whatever its case, through migration 019's indexes. */
-function sameText(column: 'email' | 'store_domain', value: string) {
-  return sql<SqlBool>`lower(${sql.ref(column)}) = lower(${value})`;
+/** `column = value` as the resource's field compares it: an address or a domain whatever its case (compile.ts sameValue). */
+function sameText(ctx: ServiceContext, resource: 'user' | 'store', column: 'email' | 'store_domain', value: string) {
+  const field = ctx.registry.resource(resource).fields.find((f) => f.column === column);
+  if (!field) throw new Error(`${resource} has no column ${column}`);
+  return sameValue(field, sql.ref(column), value);
 }
 
 /** The user with this email and password, or null; as slow when the user does not exist. */
@@ -21,7 +24,7 @@ export async function authenticateUser(ctx: ServiceContext, email: string, passw
   // such a one is unknown, as any other, without asking the database.
   const row = email.length <= 100 && password.length <= 200 && !hasNul(email)
     ? await dataOf(ctx).database.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'password_hash'])
-      .where(sameText('email', email)).executeTakeFirst()
+      .where(sameText(ctx, 'user', 'email', email)).executeTakeFirst()
     : undefined;
   const ok = await verifySecret(password, row?.password_hash);
   return row && ok ? { ...row, id: Number(row.id) } : null;
@@ -72,12 +75,12 @@ export async function issueIntegration(ctx: ServiceContext, tokens: TokenService
 
 /** The id of the user with this email, for svc:reporting (a client choosing between creating and connecting). */
 export async function userIdByEmail(ctx: ServiceContext, email: string): Promise<number | undefined> {
-  const row = await dataOf(ctx).database.db.selectFrom('users').select('id').where(sameText('email', email)).executeTakeFirst();
+  const row = await dataOf(ctx).database.db.selectFrom('users').select('id').where(sameText(ctx, 'user', 'email', email)).executeTakeFirst();
   return row ? Number(row.id) : undefined;
 }
 
 /** The id of the store with this domain, for svc:reporting. */
 export async function storeIdByDomain(ctx: ServiceContext, domain: string): Promise<number | undefined> {
-  const row = await dataOf(ctx).database.db.selectFrom('stores').select('id').where(sameText('store_domain', domain)).executeTakeFirst();
+  const row = await dataOf(ctx).database.db.selectFrom('stores').select('id').where(sameText(ctx, 'store', 'store_domain', domain)).executeTakeFirst();
   return row ? Number(row.id) : undefined;
 }

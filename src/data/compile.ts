@@ -3,7 +3,7 @@
 // and this module refuses them again.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/database.js';
-import { INT_RANGE, type FieldDef, type ResourceDef } from '../model/types.js';
+import { foldsCase, INT_RANGE, type FieldDef, type ResourceDef } from '../model/types.js';
 import type { Cursor, Filter, FilterOp, OrderBy } from './query.js';
 import { encodeValue } from './codec.js';
 import { QueryError, filterableField, fullOrder } from './query-fields.js';
@@ -13,6 +13,15 @@ export { QueryError, filterableField, fullOrder } from './query-fields.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EB = ExpressionBuilder<any, any>;
+
+/**
+ * `column = value` for a value looked up or kept unique as its field says: without regard to case
+ * for a `caseInsensitive` field (model/types.ts foldsCase), as migration 019's unique indexes on
+ * lower(column) are built, so the look-up reads them; as written otherwise.
+ */
+export function sameValue(f: FieldDef, column: Expression<unknown>, value: unknown): Expression<SqlBool> {
+  return foldsCase(f) ? sql<SqlBool>`lower(${column}) = lower(${value})` : sql<SqlBool>`${column} = ${value}`;
+}
 
 /** Column reference, cast where SQLite's text storage would compare wrongly. */
 function columnRef(f: FieldDef, dialect: Dialect, alias?: string) {

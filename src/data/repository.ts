@@ -3,8 +3,8 @@
 // whatever the number of parents (a window function limits rows per parent).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { dynamic, lastOfTransaction, type Database, type Db, type DynamicDb } from '../db/database.js';
-import { foldsCase, type FieldDef, type RelDef, type ResourceDef } from '../model/types.js';
-import { and, compileFilters, cursorCondition, equalityValues, filterableField, orderSql } from './compile.js';
+import type { FieldDef, RelDef, ResourceDef } from '../model/types.js';
+import { and, compileFilters, cursorCondition, equalityValues, filterableField, orderSql, sameValue } from './compile.js';
 import { decodeRow, encodeRow, type Row, type RowOf, type Values } from './codec.js';
 import type { ListQuery } from './query.js';
 import { ownerCondition, scopeShape, slotScope, type TenantScope } from './tenancy.js';
@@ -257,10 +257,7 @@ export class Repository {
 
   /** Whether another row of the same owner already has `value` in `field`'s column. */
   async exists(r: ResourceDef, field: FieldDef & { column: string }, value: unknown, ownerCols: Row, exceptId?: number, db: Db = this.db): Promise<boolean> {
-    const column = sql.ref(field.column);
-    // A caseInsensitive value is unique without regard to case (model/types.ts foldsCase; migration 019's index).
-    let q = dynamic(db).selectFrom(r.table).select('id')
-      .where(foldsCase(field) ? sql<SqlBool>`lower(${column}) = lower(${value})` : sql<SqlBool>`${column} = ${value}`);
+    let q = dynamic(db).selectFrom(r.table).select('id').where(sameValue(field, sql.ref(field.column), value));
     for (const [k, v] of Object.entries(ownerCols)) q = q.where(k, '=', v);
     if (exceptId) q = q.where('id', '<>', exceptId);
     return !!(await q.executeTakeFirst());

@@ -1,8 +1,9 @@
 // Uniqueness of a resource's `unique` fields among its owner's rows (a customer's email within its
 // store): checked before a write, so that a duplicate is answered 409 with the field's name, and
 // recognised when a concurrent write beat the check to the unique index.
-import { sql, type RawBuilder } from 'kysely';
-import { foldsCase, type FieldDef, type ResourceDef } from '../model/types.js';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sameValue } from '../data/compile.js';
+import type { FieldDef, ResourceDef } from '../model/types.js';
 import type { ServiceContext } from './context.js';
 import { dataOf } from './data-access.js';
 import { ApiError, type FieldError } from './errors.js';
@@ -41,9 +42,7 @@ export function duplicates(probes: readonly UniqueProbe[], taken: readonly boole
  * probe's order (the owner columns' order, fixed per statement shape).
  */
 export function takenExpression(p: UniqueProbe, value: unknown, ownerValues: readonly unknown[]): RawBuilder<boolean> {
-  const column = sql.ref(`u.${p.field.column}`);
-  // lower() on both sides, as the unique index is built (migration 019): ASCII letters fold alike on both engines.
-  let where = foldsCase(p.field) ? sql`lower(${column}) = lower(${value})` : sql`${column} = ${value}`;
+  let where: Expression<SqlBool> = sameValue(p.field, sql.ref(`u.${p.field.column}`), value);
   Object.keys(p.owner).forEach((k, i) => { where = sql`${where} and u.${sql.ref(k)} = ${ownerValues[i]}`; });
   return sql<boolean>`exists (select 1 from ${sql.table(p.r.table)} as u where ${where})`;
 }
