@@ -55,7 +55,15 @@ const ORDERED = /\border\s+by\b/i;
 const SHORT_LIST = 4;
 const LONG_IN = new RegExp(`\\bin\\s*\\(\\s*\\$\\d+(\\s*,\\s*\\$\\d+){${SHORT_LIST}}`, 'i');
 const NEXT_ROW = /\)\s*,\s*\(\s*\$\d+/g;
-const longList = (text: string) => LONG_IN.test(text) || (text.match(NEXT_ROW)?.length ?? 0) >= SHORT_LIST;
+
+/** Whether `text` holds a list longer than SHORT_LIST; rows are counted only up to it (an unnamed text is tested on each run). */
+function longList(text: string): boolean {
+  if (LONG_IN.test(text)) return true;
+  NEXT_ROW.lastIndex = 0;
+  let rows = 0;
+  while (NEXT_ROW.exec(text)) if (++rows >= SHORT_LIST) return true;
+  return false;
+}
 
 /**
  * Ends the text of a read whose ORDER BY sorts only the rows one key finds (see above): it is named
