@@ -4,7 +4,6 @@
 // statements are and which of them cost.
 import SQLite from 'better-sqlite3';
 import type { Database } from '../src/db/database.js';
-import { PIPELINE } from '../src/db/pg-rows.js';
 
 export interface Statement {
   /** SQL text, whitespace collapsed, first 160 characters. */
@@ -65,25 +64,14 @@ function wrapSqlite(): void {
 export function statementLog(database: Database): StatementLog {
   if (database.dialect === 'sqlite') wrapSqlite();
   const list = database.dialect === 'sqlite' ? native : seen;
-  // The base class of every Kysely executor: wrapping its method catches transactions too.
-  let proto = Object.getPrototypeOf(database.db.getExecutor());
-  while (proto && !Object.prototype.hasOwnProperty.call(proto, 'executeQuery')) proto = Object.getPrototypeOf(proto);
-  if (proto && !proto.__benchWrapped) {
-    const original = proto.executeQuery;
-    proto.executeQuery = async function (this: unknown, compiled: { sql: string; parameters: readonly unknown[] }, ...rest: unknown[]) {
-      if (!measuring) return original.call(this, compiled, ...rest);
-      // A pipeline (src/db/database.ts, pipelined) is its statements; the first carries the round trip's time.
-      const texts = compiled.sql === PIPELINE ? (compiled.parameters as Array<{ sql: string }>).map((q) => q.sql) : [compiled.sql];
-      const [entry, ...others] = texts.map((text) => ({ ...collapse(text), ms: 0 }));
-      seen.push(entry, ...others);
-      const t = performance.now();
-      try {
-        return await original.call(this, compiled, ...rest);
-      } finally {
-        entry.ms = performance.now() - t;
-      }
+  // Every send to PostgreSQL, as the database's own counter sees it (transactions and statements
+  // that ride along with others included): a pipeline is its statements, the first carrying the
+  // round trip's time.
+  if (database.dialect === 'postgres') {
+    database.stats.observe = (texts, ms) => {
+      if (!measuring) return;
+      texts.forEach((text, i) => seen.push({ ...collapse(text), ms: i === 0 ? ms : 0 }));
     };
-    proto.__benchWrapped = true;
   }
   return {
     async around(fn, repeat = 3) {

@@ -31,6 +31,7 @@ import { registerGraphql } from './graphql/plugin.js';
 import { registerCommerceRoutes } from './rest/commerce-routes.js';
 import { registerIdempotency } from './rest/idempotency.js';
 import { registerCors } from './rest/cors.js';
+import { registerHeldAnswers } from './rest/held-answers.js';
 import { commitInDoubt } from './db/connection-lost.js';
 import { isStorageFull, isUnavailable, lazyChildLogger, loggerOptions, registerOps, registerRateLimit, serverOptions, storageFullError, unavailableError } from './ops/index.js';
 import type { DestinationStream } from 'pino';
@@ -47,6 +48,9 @@ declare module 'fastify' {
 }
 
 export const API_VERSION = '1';
+
+/** Methods whose handlers write nothing for the caller (a read's housekeeping aside). */
+const readsOnly = (method: string) => method === 'GET' || method === 'HEAD';
 
 /** Each app's full container: routes see `app.container` as `AppServices` (no database, no repository). */
 const containers = new WeakMap<FastifyInstance, Container>();
@@ -91,6 +95,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     });
   }
 
+  registerHeldAnswers(app);
   registerOps(app, sendErrors);
   registerCors(app);
   // Before the bearer hook: a caller over budget is refused without the token's database check.
@@ -116,7 +121,10 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     }
     const auth = req.headers.authorization;
     if (auth && /^Bearer\s/i.test(auth)) {
-      const p = await container.tokens.principalFromHeader(auth);
+      // A REST read on PostgreSQL checks the token's liveness with its first statement, one round
+      // trip for both (auth/token-check.ts); its answer waits for the check (rest/held-answers.ts).
+      const p = rest && readsOnly(req.method) && container.database.riding
+        ? container.tokens.deferredPrincipal(auth) : await container.tokens.principalFromHeader(auth);
       if (!p) {
         if (!rest) return; // GraphQL and OAuth endpoints answer bad tokens in their own protocol.
         return sendApiError(req, reply, apiError('TOKEN_INVALID'));

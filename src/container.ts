@@ -117,11 +117,18 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   const idempotency = new IdempotencyStore(database, clock, tokens.opts.keys);
   const webSessions = new WebSessionStore(database, clock);
   const health = new OpsHealth(database);
+  // A request whose token check rides with its first statement reads through a handle that
+  // carries it (db/ride-along.ts); every other context shares the one repository.
+  const handlesFor = (principal: Principal) => {
+    if (!principal.check || !database.riding) return { repo, database };
+    const riding = database.riding(principal.check);
+    return { repo: new Repository(riding), database: riding };
+  };
   return {
     config, database, registry, repo, tokens, clock, bus, redis, files, checkout, idempotency, webSessions, health, outbound,
     context: (principal, requestId) => withData<ServiceContext>({ principal, registry, clock, tokens, bus, baseUrl: config.baseUrl, requestId, files,
       maxResponseObjects: config.maxResponseObjects, readLimits: { maxCost: config.graphqlMaxCost, maxZoomDepth: config.restMaxZoomDepth } },
-    { repo, database }),
+    handlesFor(principal)),
     close: async () => {
       await outbound.close();
       await redis.close();

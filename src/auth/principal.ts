@@ -1,5 +1,6 @@
 // The caller behind a request, as established from its bearer token.
 import type { TenantScope } from '../data/tenancy.js';
+import type { Rider } from '../db/ride-along.js';
 
 export type PrincipalKind = 'anonymous' | 'client' | 'user' | 'store';
 
@@ -17,6 +18,21 @@ export interface Principal extends TenantScope {
    * (TokenService.preflight); undefined where nobody looked (internal callers), which means "look".
    */
   expiredCartItems?: boolean;
+  /**
+   * The token's liveness check when it rides with the request's first statement (token-check.ts):
+   * until it has answered, nothing the request did may be sent.
+   */
+  check?: PendingCheck;
+}
+
+/**
+ * A token check that rides with a statement (db/ride-along.ts). settle() resolves once the token
+ * was found live, and throws otherwise (401, or the database's own error).
+ */
+export interface PendingCheck extends Rider {
+  readonly live: boolean;
+  /** Not sent yet: the request's next statement that may will carry it. */
+  readonly waiting: boolean;
 }
 
 export const ANONYMOUS: Principal = { kind: 'anonymous', scopes: new Set() };

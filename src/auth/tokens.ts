@@ -1,5 +1,5 @@
 // Issues and refreshes token sets, revokes them, and turns a bearer token into a Principal.
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Database, Db } from '../db/database.js';
 import type { Clock } from '../services/clock.js';
 import { formatTimestamp } from '../services/clock.js';
@@ -8,6 +8,7 @@ import { signAccessToken, verifyAccessToken, type VerifiedAccess } from './jwt.j
 import type { SigningKey } from './keys.js';
 import { ANONYMOUS, type Principal } from './principal.js';
 import { CLIENT_FULL, STORE_FULL, USER_FULL } from './scopes.js';
+import { livenessOf, TokenCheck, type Liveness } from './token-check.js';
 
 export interface TokenSet {
   access_token: string;
@@ -121,15 +122,22 @@ export class TokenService {
    * statement tells whether the store has cart items past their expiry, so a request that reads
    * items needs no statement of its own to find out that there is nothing to purge.
    */
-  async preflight(c: VerifiedAccess): Promise<{ live: boolean; expiredCartItems?: boolean }> {
+  async preflight(c: VerifiedAccess): Promise<Liveness> {
+    const { rows } = await this.database.db.executeQuery(this.preflightQuery(c));
+    return livenessOf(c, rows[0]);
+  }
+
+  /** The token check's statement for these claims, bound, not sent (it may ride with another: token-check.ts). */
+  preflightQuery(c: VerifiedAccess): CompiledQuery<Record<string, unknown>> {
     // Run by every request: compiled once per shape of claims (db/query-templates.ts).
     const shape = `preflight ${c.uid !== undefined ? 'u' : ''}${c.sid !== undefined ? 's' : ''}${c.fam !== undefined ? 'f' : ''}`;
-    const { rows } = await this.database.templates.execute(this.database.db, shape, [c.cid, c.uid, c.sid, c.fam, c.jti, this.nowSec()],
+    return this.database.templates.bind(this.database.db, shape, [c.cid, c.uid, c.sid, c.fam, c.jti, this.nowSec()],
       (slots) => preflightStatement(c, slots));
-    const row = rows[0];
-    // Booleans on PostgreSQL, 0 and 1 on SQLite.
-    const live = !!row.c && !!row.u && !!row.s && !row.f && !row.j;
-    return { live, expiredCartItems: c.sid !== undefined ? !!row.x : undefined };
+  }
+
+  /** Runs a statement made by preflightQuery, alone. */
+  runPreflight(q: CompiledQuery<Record<string, unknown>>) {
+    return this.database.db.executeQuery(q);
   }
 
   async isLive(c: VerifiedAccess): Promise<boolean> {
@@ -151,15 +159,35 @@ export class TokenService {
   /** The principal of an `Authorization` header: anonymous without one, null when it is invalid. */
   async principalFromHeader(header: string | undefined): Promise<Principal | null> {
     if (!header) return ANONYMOUS;
-    const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
-    if (!m) return null;
-    const checked = await this.checkAccess(m[1]);
+    const token = bearerToken(header);
+    const checked = token ? await this.checkAccess(token) : null;
     if (!checked) return null;
-    const { claims, expiredCartItems } = checked;
-    const scopes = new Set(claims.scope.split(' ').filter(Boolean));
-    const kind = claims.sid ? 'store' : claims.uid ? 'user' : 'client';
-    return { kind, scopes, clientId: claims.cid, userId: claims.uid, storeId: claims.sid, tokenId: claims.jti, grantId: claims.fam, expiresAt: claims.exp, expiredCartItems };
+    return principalOf(checked.claims, checked.expiredCartItems);
   }
+
+  /**
+   * Like principalFromHeader, but the liveness statement is not run here: it rides with the
+   * request's first statement (token-check.ts; PostgreSQL, where that saves a round trip). Null
+   * when the token itself is invalid (signature, claims, expiry).
+   */
+  deferredPrincipal(header: string): Principal | null {
+    const token = bearerToken(header);
+    const claims = token ? verifyAccessToken(this.opts.keys, this.opts.issuer, token, this.nowSec()) : null;
+    if (!claims) return null;
+    const principal = principalOf(claims, undefined);
+    principal.check = new TokenCheck(this, claims, principal);
+    return principal;
+  }
+}
+
+function bearerToken(header: string): string | undefined {
+  return /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header)?.[1];
+}
+
+function principalOf(claims: VerifiedAccess, expiredCartItems: boolean | undefined): Principal {
+  const scopes = new Set(claims.scope.split(' ').filter(Boolean));
+  const kind = claims.sid ? 'store' : claims.uid ? 'user' : 'client';
+  return { kind, scopes, clientId: claims.cid, userId: claims.uid, storeId: claims.sid, tokenId: claims.jti, grantId: claims.fam, expiresAt: claims.exp, expiredCartItems };
 }
 
 /**

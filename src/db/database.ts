@@ -7,7 +7,8 @@ import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type QueryResult, type Transaction } from 'kysely';
 import type { DB } from './__generated__/db-types.js';
 import { cachingDatabase } from './statement-cache.js';
-import { fastRowPool, PIPELINE } from './pg-rows.js';
+import { fastRowPool, PIPELINE, statementResults } from './pg-rows.js';
+import { ridingHandle, type Rider } from './ride-along.js';
 import { LAST_STATEMENT } from './pg-frames.js';
 import { ORDERED_BY_KEY } from './pg-statements.js';
 import { QueryTemplates } from './query-templates.js';
@@ -36,11 +37,21 @@ export interface Database {
   db: Db;
   dialect: Dialect;
   /** Statements executed since open (every query Kysely ran). */
-  stats: { statements: number };
+  /**
+   * `statements`: every statement run since open. `sends` (PostgreSQL): the writes of statements to
+   * the server, each a round trip; a pipeline is one (pipelined, ride-along.ts), and a held BEGIN
+   * is none (pg-rows.ts).
+   */
+  stats: StatementStats;
   /** Statements compiled once per shape (query-templates.ts): this database's SQL dialect. */
   templates: QueryTemplates;
   /** SQLite: write transactions, committed in groups (group-commit.ts). */
   commits?: GroupCommit;
+  /**
+   * PostgreSQL: this database for one request whose `rider` (its token check) goes with the first
+   * statement that may carry it, not in a round trip of its own (ride-along.ts).
+   */
+  riding?(rider: Rider): Database;
   close(): Promise<void>;
 }
 
@@ -78,15 +89,29 @@ export interface SessionTimeouts {
   idleInTransactionMs?: number;
 }
 
+export interface StatementStats {
+  statements: number;
+  sends: number;
+  /** PostgreSQL: told each send's statements (a pipeline's several) and its time, for the bench's statement log. */
+  observe?: (texts: readonly string[], ms: number) => void;
+}
+
+/** A BEGIN, which the PostgreSQL pool holds back for the transaction's first statement (pg-rows.ts). */
+const HELD = /^(begin|start transaction)\b/i;
+
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  const stats = { statements: 0 };
+  const stats: StatementStats = { statements: 0, sends: 0 };
   // A pipeline (pipelined, below) is one call to Kysely and as many statements as it carries.
-  const log = (event: { level: string; query: { sql: string; parameters: readonly unknown[] } }) => {
-    if (event.level === 'query') stats.statements += event.query.sql === PIPELINE ? event.query.parameters.length : 1;
+  const log = (event: { level: string; query: { sql: string; parameters: readonly unknown[] }; queryDurationMillis: number }) => {
+    if (event.level !== 'query') return;
+    const piped = event.query.sql === PIPELINE;
+    stats.statements += piped ? event.query.parameters.length : 1;
+    if (!HELD.test(event.query.sql)) stats.sends++;
+    stats.observe?.(piped ? (event.query.parameters as Array<{ sql: string }>).map((q) => q.sql) : [event.query.sql], event.queryDurationMillis);
   };
   if (isPostgresUrl(opts.url)) {
     // NUMERIC stays a string (exact decimals); BIGINT counts become numbers.
@@ -127,8 +152,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         c.release();
       }
     }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fastRowPool(pool, { prepared: opts.preparedStatements, answerWithinMs: answerBound(opts.timeouts) }) }), log });
-    return { db, dialect: 'postgres', stats, templates: new QueryTemplates(), close: () => db.destroy() };
+    const dialect = new PostgresDialect({ pool: fastRowPool(pool, { prepared: opts.preparedStatements, answerWithinMs: answerBound(opts.timeouts) }) });
+    const db = new Kysely<DB>({ dialect, log });
+    const database: Database = {
+      db, dialect: 'postgres', stats, templates: new QueryTemplates(), close: () => db.destroy(),
+      riding: (rider) => ({ ...database, db: ridingHandle(db, dialect, rider), riding: undefined, close: () => Promise.resolve() }),
+    };
+    return database;
   }
   if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });
   const sqlite = new SQLite(opts.url);
@@ -176,9 +206,6 @@ export function lastOfTransaction<R>(q: CompiledQuery<R>): CompiledQuery<R> {
   return { ...q, sql: q.sql + LAST_STATEMENT };
 }
 
-/** Commands whose result counts the rows they changed (Kysely's numAffectedRows). */
-const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
-
 /**
  * Runs statements of the transaction `tx` that need nothing from each other's answers, in order,
  * and answers their results in that order. On PostgreSQL they go in one write, one round trip
@@ -193,10 +220,7 @@ export async function pipelined<R = Record<string, unknown>>(tx: Tx, queries: Co
     return results;
   }
   const { rows } = await tx.executeQuery(CompiledQuery.raw(PIPELINE, queries));
-  // As Kysely's PostgreSQL driver answers each statement.
-  return (rows as Array<{ command: string; rowCount: number | null; rows: R[] }>).map((r) => ({
-    rows: r.rows, numAffectedRows: WRITES.has(r.command) ? BigInt(r.rowCount ?? 0) : undefined,
-  }));
+  return statementResults<R>(rows);
 }
 
 /**

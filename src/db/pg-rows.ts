@@ -18,6 +18,16 @@ export const PIPELINE = '/* pipeline */';
 
 interface Compiled { sql: string; parameters: readonly unknown[] }
 
+/** Commands whose result counts the rows they changed (Kysely's numAffectedRows). */
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/** A pipeline's answer (its rows) as Kysely's PostgreSQL driver answers each statement. */
+export function statementResults<R>(rows: readonly unknown[]): Array<{ rows: R[]; numAffectedRows?: bigint }> {
+  return (rows as Array<{ command: string; rowCount: number | null; rows: R[] }>).map((r) => ({
+    rows: r.rows, numAffectedRows: WRITES.has(r.command) ? BigInt(r.rowCount ?? 0) : undefined,
+  }));
+}
+
 type Client = pg.PoolClient;
 
 /** node-postgres's client keeps its socket here. */

@@ -39,11 +39,17 @@ export class QueryTemplates {
   /** `last`: the statement is the last of its transaction (database.ts, lastOfTransaction). */
   async execute<R>(db: Kysely<any>, key: string, values: readonly unknown[],
     build: (slots: readonly unknown[]) => Buildable<R>, last = false): Promise<QueryResult<R>> {
+    return db.executeQuery<R>(this.bind(db, key, values, build, last));
+  }
+
+  /** The statement execute() would run, compiled and bound but not sent (it may ride with another, db/ride-along.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  bind<R>(db: Kysely<any>, key: string, values: readonly unknown[], build: (slots: readonly unknown[]) => Buildable<R>, last = false): CompiledQuery<R> {
     const t = this.templates.get(key) ?? this.compile(db, key, values.length, build);
     const parameters = new Array<unknown>(t.slots.length);
     for (let i = 0; i < t.slots.length; i++) parameters[i] = values[t.slots[i]];
     // A fresh query id object per call (plugins keep per-query state keyed by it), named by the key.
-    return db.executeQuery<R>({ sql: last ? t.sql + LAST_STATEMENT : t.sql, query: t.query, parameters, queryId: { queryId: key } } as CompiledQuery<R>);
+    return { sql: last ? t.sql + LAST_STATEMENT : t.sql, query: t.query, parameters, queryId: { queryId: key } } as CompiledQuery<R>;
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

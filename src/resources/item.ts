@@ -137,6 +137,7 @@ export const itemRules: ResourceRules = {
   },
 
   beforeRead: purgeExpiredItems,
+  beforeReadFollowsCheck: true,
 
   frozen(row) {
     return row.transaction_id != null

@@ -43,6 +43,12 @@ export interface ResourceRules {
   afterWrite?(row: Values, w: WriteInput, ctx: ServiceContext, tx: Tx): void | Promise<void>;
   /** Before rows of the resource are read for the caller (expired cart items are removed here). */
   beforeRead?(ctx: ServiceContext): Promise<void>;
+  /**
+   * beforeRead has work only where the token check says so (principal.expiredCartItems): a row by
+   * id may then be read first, carrying the check, and read again only after work was done
+   * (services/reader.ts find).
+   */
+  beforeReadFollowsCheck?: boolean;
   /** After a deletion has committed: what lives outside the database goes (uploaded files). */
   afterDelete?(row: Values, ctx: ServiceContext): void | Promise<void>;
   /** The event an update announces when it is more than `<resource>/modified` (a cancellation). */

@@ -122,16 +122,7 @@ interface SendOptions { status?: number; etag?: boolean; headers?: Record<string
 /** Headers, the ETag and If-None-Match, then the body; `hal` is the HAL+JSON text the ETag hashes. */
 function finishRepresentation(req: FastifyRequest, reply: FastifyReply, body: string | Buffer, hal: string | Buffer, opts: SendOptions): FastifyReply {
   const status = opts.status ?? 200;
-  reply.headers(opts.headers ?? {});
-  // Vary adds to what is already there (CORS's Origin).
-  const vary = reply.getHeader('vary');
-  reply.header('content-type', contentTypeHeader(req.negotiated)).header('vary', vary ? `${String(vary)}, Accept, Authorization` : 'Accept, Authorization')
-    .header('x-content-type-options', 'nosniff');
-  if (req.negotiated === 'text/html') {
-    // Pages may be answered with the token pasted on /browse (a cookie): never shared or stored.
-    reply.header('content-security-policy', HTML_CSP).header('x-frame-options', 'DENY')
-      .header('vary', 'Accept, Authorization, Cookie').header('cache-control', 'private, no-store');
-  }
+  representationHeaders(req, reply, opts.headers);
   if (opts.etag) {
     const etag = representationEtag(etagOf(hal), req.negotiated);
     reply.header('etag', etag);
@@ -144,6 +135,37 @@ function finishRepresentation(req: FastifyRequest, reply: FastifyReply, body: st
   // HEAD sends the same bytes: Fastify sets Content-Length from them and Node writes no body for
   // HEAD, so the length is the GET's on every HEAD route (Fastify's automatic ones included).
   return reply.code(status).send(typeof body === 'string' && body.length > ENCODE_ABOVE ? Buffer.from(body) : body);
+}
+
+/** The headers of a representation in the negotiated media type, besides its ETag. */
+function representationHeaders(req: FastifyRequest, reply: FastifyReply, headers: Record<string, string> = {}): void {
+  reply.headers(headers);
+  // Vary adds to what is already there (CORS's Origin).
+  const vary = reply.getHeader('vary');
+  reply.header('content-type', contentTypeHeader(req.negotiated)).header('vary', vary ? `${String(vary)}, Accept, Authorization` : 'Accept, Authorization')
+    .header('x-content-type-options', 'nosniff');
+  if (req.negotiated === 'text/html') {
+    // Pages may be answered with the token pasted on /browse (a cookie): never shared or stored.
+    reply.header('content-security-policy', HTML_CSP).header('x-frame-options', 'DENY')
+      .header('vary', 'Accept, Authorization, Cookie').header('cache-control', 'private, no-store');
+  }
+}
+
+/** Headers a representation of a resource carries that an error in its place must not. */
+const RESOURCE_HEADERS = ['etag', 'last-modified', 'location', 'content-location', 'content-disposition', 'content-range',
+  'accept-ranges', 'cache-control', 'content-encoding', 'content-length', 'content-type'];
+
+/**
+ * The error body that replaces an answer already made (app.ts: an answer held until its token check
+ * came back, and the token was dead): status and headers set on `reply`, the body returned for onSend.
+ */
+export function replacedByError(req: FastifyRequest, reply: FastifyReply, err: ApiError): string {
+  for (const h of RESOURCE_HEADERS) reply.removeHeader(h);
+  if (!req.negotiated) req.negotiated = negotiate(req.headers.accept) ?? 'application/hal+json';
+  const status = httpStatusOf(err);
+  representationHeaders(req, reply, httpHeadersOf(err));
+  reply.code(status);
+  return render(req.negotiated, errorRepresentation(requestUrl(req), req.id, err.errors, status), renderContext(req));
 }
 
 /** If-Match must name the current state's ETag, in any of its representations (412 otherwise). */
