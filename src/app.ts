@@ -1,5 +1,5 @@
 // buildApp(config): the whole service as a Fastify instance that never listens by itself.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
@@ -44,6 +44,12 @@ declare module 'fastify' {
     rest?: boolean;
     /** A REST route answering bytes (downloads): any Accept is fine, errors fall back to HAL+JSON. */
     binary?: boolean;
+    /**
+     * A REST route whose write (for this request) does nothing outside its context's database
+     * handle before its first statement: on PostgreSQL its token check may ride with that statement
+     * (auth/token-check.ts). Reads (GET, HEAD) always may.
+     */
+    ridesCheck?: (req: FastifyRequest) => boolean;
   }
 }
 
@@ -51,6 +57,16 @@ export const API_VERSION = '1';
 
 /** Methods whose handlers write nothing for the caller (a read's housekeeping aside). */
 const readsOnly = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
+ * A JSON body or none: the writes an integration sends. Forms may carry `_method` (read only once
+ * the body is) and multipart bodies store their files before any statement: their token check
+ * goes first, as before.
+ */
+const jsonOrNone = (req: FastifyRequest) => {
+  const type = req.headers['content-type'];
+  return type === undefined || /^application\/([\w.-]+\+)?json\b/i.test(type);
+};
 
 /** Each app's full container: routes see `app.container` as `AppServices` (no database, no repository). */
 const containers = new WeakMap<FastifyInstance, Container>();
@@ -123,7 +139,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     if (auth && /^Bearer\s/i.test(auth)) {
       // A REST read on PostgreSQL checks the token's liveness with its first statement, one round
       // trip for both (auth/token-check.ts); its answer waits for the check (rest/held-answers.ts).
-      const p = rest && readsOnly(req.method) && container.database.riding
+      const p = rest && container.database.riding && (readsOnly(req.method) || (jsonOrNone(req) && config?.ridesCheck?.(req)))
         ? container.tokens.deferredPrincipal(auth) : await container.tokens.principalFromHeader(auth);
       if (!p) {
         if (!rest) return; // GraphQL and OAuth endpoints answer bad tokens in their own protocol.

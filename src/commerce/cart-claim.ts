@@ -38,13 +38,26 @@ async function alreadyCheckedOut(ctx: ServiceContext, cartId: number): Promise<A
   return apiError('ALREADY_CHECKED_OUT', { href });
 }
 
-/** What every checkout does before its transaction: scope check, and expired cart items go. */
+/**
+ * What every checkout does before its transaction: scope check, and expired cart items go. When
+ * the token check is still to ride with the claim (auth/token-check.ts), its answer says whether
+ * the store has any: the checkout then purges and starts again only if so (checkout.ts, PurgeFirst).
+ */
 export async function beforeClaim(ctx: ServiceContext): Promise<void> {
   const r = ctx.registry.resource('cart');
   authorize(ctx, r, 'write');
   await beforeRead(ctx, r);
+  if (ctx.principal.check?.waiting) return;
   // Runs its own transaction when expired items exist, so not inside the checkout's.
   await beforeRead(ctx, ctx.registry.resource('item'));
+}
+
+/** Thrown inside a checkout's first transaction when its claim's token check found expired cart items. */
+export class PurgeFirst extends Error {}
+
+/** After the claim's round trip, which carried a waiting token check: expired items must go first. */
+export function purgeNeeded(ctx: ServiceContext, checkWasWaiting: boolean): boolean {
+  return checkWasWaiting && ctx.principal.expiredCartItems === true;
 }
 
 /**

@@ -13,7 +13,7 @@ import { checkoutData, loadQueries, type CheckoutData, type ItemRow, type TaxRow
 import { computeTaxes } from './taxes.js';
 import { runFraudChecks, type CheckoutSummary, type FraudDeps, type FraudLog } from './fraud.js';
 import { writeRows, writeTransaction, type TransactionDraft } from './checkout-write.js';
-import { beforeClaim, claimed, claimQuery, keepClaim, notClaimed, releaseClaim, type CartClaim } from './cart-claim.js';
+import { beforeClaim, claimed, claimQuery, keepClaim, notClaimed, PurgeFirst, purgeNeeded, releaseClaim, type CartClaim } from './cart-claim.js';
 import { inTransaction, pipelined } from '../db/database.js';
 import { dataOf } from '../services/data-access.js';
 import type { Authorization, AuthorizationRequest, PaymentGateway } from './gateway.js';
@@ -155,6 +155,9 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
   // lock (PostgreSQL) or BEGIN IMMEDIATE (SQLite) holds every other checkout of the cart until the
   // cart is gone, so they find it checked out. Otherwise it commits the claim alone, before any
   // outbound call, and the write follows in a transaction of its own (issue 13).
+  // A token check still to ride (auth/token-check.ts) goes with the claim; beforeClaim left the
+  // expired cart items to its answer.
+  const checkWaiting = ctx.principal.check?.waiting === true;
   let claim: CartClaim | undefined;
   let inside: Priced | undefined;
   let first: { data: CheckoutData; row?: Values; transactionId?: number } | undefined;
@@ -166,6 +169,8 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
       // with this token. The claim reserves the transaction's id (PostgreSQL; checkout-write.ts).
       const [made, items, taxes] = await pipelined<Row>(tx,
         [claiming.query, ...loadQueries(tx, database.dialect, cartId, claiming.token, (deps.maxLines ?? MAX_LINES) + 1)]);
+      // The loads may hold expired items: the claim is rolled back, they go, and the checkout starts again.
+      if (purgeNeeded(ctx, checkWaiting)) throw new PurgeFirst();
       claim = claimed(ctx, made.rows, claiming.token);
       if (!claim) return undefined;
       const data = await checkoutData(ctx, tx, items.rows as ItemRow[], taxes.rows as TaxRow[]);
@@ -175,6 +180,8 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
       return { data, row: await writeRows(tx, ctx, { ...inside.draft, claim, now: formatTimestamp(ctx.clock.now()), transactionId }) };
     });
   } catch (err) {
+    // Its check answered now, the checkout's beforeClaim purges this time.
+    if (err instanceof PurgeFirst) return checkout(ctx, cartId, input, deps);
     // A connection lost at the COMMIT may not have lost the checkout: the database says.
     const after = claim ? await committedAfterAll(ctx, claim, err) : undefined;
     if (after !== undefined && after !== 'unknown') {

@@ -37,11 +37,7 @@ export interface Database {
   db: Db;
   dialect: Dialect;
   /** Statements executed since open (every query Kysely ran). */
-  /**
-   * `statements`: every statement run since open. `sends` (PostgreSQL): the writes of statements to
-   * the server, each a round trip; a pipeline is one (pipelined, ride-along.ts), and a held BEGIN
-   * is none (pg-rows.ts).
-   */
+  /** Every statement run since open (a pipeline's each), and who watches them. */
   stats: StatementStats;
   /** Statements compiled once per shape (query-templates.ts): this database's SQL dialect. */
   templates: QueryTemplates;
@@ -91,26 +87,21 @@ export interface SessionTimeouts {
 
 export interface StatementStats {
   statements: number;
-  sends: number;
-  /** PostgreSQL: told each send's statements (a pipeline's several) and its time, for the bench's statement log. */
+  /** PostgreSQL: told each call's statements (a pipeline's several) and its time, for the bench's statement log. */
   observe?: (texts: readonly string[], ms: number) => void;
 }
-
-/** A BEGIN, which the PostgreSQL pool holds back for the transaction's first statement (pg-rows.ts). */
-const HELD = /^(begin|start transaction)\b/i;
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  const stats: StatementStats = { statements: 0, sends: 0 };
+  const stats: StatementStats = { statements: 0 };
   // A pipeline (pipelined, below) is one call to Kysely and as many statements as it carries.
   const log = (event: { level: string; query: { sql: string; parameters: readonly unknown[] }; queryDurationMillis: number }) => {
     if (event.level !== 'query') return;
     const piped = event.query.sql === PIPELINE;
     stats.statements += piped ? event.query.parameters.length : 1;
-    if (!HELD.test(event.query.sql)) stats.sends++;
     stats.observe?.(piped ? (event.query.parameters as Array<{ sql: string }>).map((q) => q.sql) : [event.query.sql], event.queryDurationMillis);
   };
   if (isPostgresUrl(opts.url)) {

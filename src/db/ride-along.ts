@@ -22,7 +22,10 @@ export interface Rider {
   answered(rows: readonly Record<string, unknown>[]): void;
   /** It was sent, but its answer was lost with the statement after it: it must be sent again. */
   lost(): void;
-  /** Sends it alone and takes its answer (a statement that may not carry it is about to go). */
+  /**
+   * Resolves once it was answered (live), sending it alone if nobody has; throws its refusal. Not
+   * for a caller holding a connection of the pool (it may need one).
+   */
   settle(): Promise<void>;
 }
 
@@ -50,12 +53,30 @@ class RidingConnection implements DatabaseConnection {
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     if (BEGINS.test(q.sql)) this.inTransaction = true;
     else if (ENDS.test(q.sql)) this.inTransaction = false;
-    else if (!mayCarry(q, this.inTransaction)) await this.rider.settle();
+    else if (!mayCarry(q, this.inTransaction)) await this.answerFirst();
     else {
       const ahead = this.rider.take();
       if (ahead) return this.carry<R>(q, ahead);
     }
     return this.inner.executeQuery<R>(q);
+  }
+
+  /**
+   * The rider's statement alone, on this connection, before `q`: the connection is held meanwhile,
+   * and asking the pool for another could wait for ever once every connection is held so.
+   */
+  private async answerFirst(): Promise<void> {
+    const ahead = this.rider.take();
+    // Answered already, or on its way with a statement of this request on another connection.
+    if (!ahead) return this.rider.settle();
+    let rows: unknown[];
+    try {
+      ({ rows } = await this.inner.executeQuery(ahead));
+    } catch (err) {
+      this.rider.lost();
+      throw err;
+    }
+    this.rider.answered(rows as Record<string, unknown>[]);
   }
 
   private async carry<R>(q: CompiledQuery, ahead: CompiledQuery): Promise<QueryResult<R>> {
@@ -76,7 +97,7 @@ class RidingConnection implements DatabaseConnection {
 
   async *streamQuery<R>(q: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     // A cursor's statement goes alone (node-postgres's cursor protocol), after the rider's answer.
-    await this.rider.settle();
+    await this.answerFirst();
     yield* this.inner.streamQuery<R>(q, chunkSize);
   }
 }

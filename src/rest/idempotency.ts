@@ -60,6 +60,10 @@ function own(req: FastifyRequest, leaseMs: number, held: HeldKey): undefined {
 }
 
 async function claim(req: FastifyRequest, reply: FastifyReply, key: string, leaseMs: number): Promise<FastifyReply | undefined> {
+  // A token check that would ride with the request's first statement (auth/token-check.ts) is
+  // answered first: the key is written outside the request's transaction, and a dead token must
+  // not spend it on a 401 that a retry with a fresh token of the same grant would be replayed.
+  await req.principal.check?.settle();
   const outcome = await req.server.container.idempotency.claim(
     { owner: ownerOf(req), key, method: req.method, path: req.url, bodyHash: bodyHash(req) }, leaseMs);
   switch (outcome.kind) {

@@ -37,7 +37,9 @@ export function collectionAllow(rel: RelDef, member: ResourceDef): string[] {
 function memberRoute(app: FastifyInstance, r: ResourceDef): void {
   const allow = memberAllow(r);
   app.route({
-    method: [...ALL], url: `${r.path}/:id`, config: { rest: true },
+    // Every write of a member goes through the resource service, in the context's transaction; a
+    // multipart update (its file) is not ridden (app.ts jsonOrNone).
+    method: [...ALL], url: `${r.path}/:id`, config: { rest: true, ridesCheck: () => true },
     handler: async (req, reply) => {
       const method = effectiveMethod(req);
       if (method === 'OPTIONS') return reply.header('allow', allow.join(', ')).code(204).send();
@@ -78,8 +80,11 @@ function collectionRoute(app: FastifyInstance, parent: ResourceDef, rel: RelDef,
   const member = app.container.registry.resource(rel.target);
   const allow = collectionAllow(rel, member);
   const canPost = allow.includes('POST');
+  const plainCreate = !createHandler(member) && !collectionHandler(member, 'POST');
   app.route({
-    method: [...ALL], url, config: { rest: true },
+    // A plain create goes through the resource service; the special handlers (bulk attributes, a
+    // store created with its token) are not ridden.
+    method: [...ALL], url, config: { rest: true, ridesCheck: (req) => effectiveMethod(req) === 'POST' && plainCreate },
     handler: async (req, reply) => {
       // An override must not turn an intended DELETE into a create: it is answered like the real method.
       const method = effectiveMethod(req);

@@ -1,5 +1,6 @@
 // Round trips of a write on PostgreSQL (issue 20): a transaction's BEGIN goes with its first
-// statement and its COMMIT with its last (src/db/pg-frames.ts), so a write costs one round trip per
+// statement and its COMMIT with its last (src/db/pg-frames.ts), and the token check with the first
+// statement that may carry it (src/db/ride-along.ts), so a write costs one round trip per
 // statement it needs and no more. Counted as the server's ReadyForQuery messages, on every
 // connection this test process opens (the service's pool included), around one request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,12 +45,12 @@ describe.skipIf(!PG_URL)('round trips of a write on PostgreSQL', () => {
     return { result, trips: trips - before };
   }
 
-  it('adds an item to a cart in 3: the token check, BEGIN with the cart and its references, the insert with COMMIT', async () => {
+  it('adds an item to a cart in 2: BEGIN with the token check, the cart and its references; the insert with COMMIT', async () => {
     const cart = await newCart();
     await w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() });
     const { result, trips: n } = await tripsOf(() => w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() }));
     expect(result.statusCode, result.body).toBe(201);
-    expect(n).toBe(3);
+    expect(n).toBe(2);
   });
 
   it('absorbs an identical item with the transaction kept open for it', async () => {
@@ -66,23 +67,23 @@ describe.skipIf(!PG_URL)('round trips of a write on PostgreSQL', () => {
     await w.req(href, { method: 'PATCH', body: { first_name: 'Ada' } });
     const { result, trips: n } = await tripsOf(() => w.req(href, { method: 'PATCH', body: { first_name: 'Grace' } }));
     expect(result.statusCode, result.body).toBe(200);
-    // The token check, the row as it was, BEGIN with the update, the event append with COMMIT.
-    expect(n).toBe(4);
+    // The token check with the row as it was, BEGIN with the update, the event append with COMMIT.
+    expect(n).toBe(3);
   });
 
-  it('checks a cart out in 4, its independent statements pipelined', async () => {
+  it('checks a cart out in 3, its independent statements pipelined', async () => {
     const carts = [await newCart(), await newCart()];
     for (const cart of carts) await w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() });
     await w.req(link(carts[0], 'svc:checkout'), { method: 'POST', body: {} });
     const { result, trips: n } = await tripsOf(() => w.req(link(carts[1], 'svc:checkout'), { method: 'POST', body: {} }));
     expect(result.statusCode, result.body).toBe(201);
-    // The token check; BEGIN, the claim, the loads and the transaction's id reserved (pipelined);
+    // BEGIN, the token check, the claim, the loads and the transaction's id reserved (pipelined);
     // the transaction row with what goes under it (taxes applied, shipments, items moved, logs, the
     // cart gone: pipelined); the events with COMMIT. Statement by statement it was 11.
-    expect(n).toBe(4);
+    expect(n).toBe(3);
   });
 
-  it('captures, voids and refunds in 4: the token check, the row, its update and log (pipelined), the events with COMMIT', async () => {
+  it('captures, voids and refunds in 4: the token check (alone: the gateway is called), the row, its update and log (pipelined), the events with COMMIT', async () => {
     const paid = async () => {
       const cart = await newCart();
       await w.req(link(cart, 'svc:items'), { method: 'POST', body: itemBody() });
