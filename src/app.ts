@@ -111,7 +111,8 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     });
   }
 
-  registerHeldAnswers(app);
+  // Only PostgreSQL's requests carry their token check along (database.riding).
+  if (container.database.riding) registerHeldAnswers(app);
   registerOps(app, sendErrors);
   registerCors(app);
   // Before the bearer hook: a caller over budget is refused without the token's database check.

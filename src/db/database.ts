@@ -102,7 +102,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (event.level !== 'query') return;
     const piped = event.query.sql === PIPELINE;
     stats.statements += piped ? event.query.parameters.length : 1;
-    stats.observe?.(piped ? (event.query.parameters as Array<{ sql: string }>).map((q) => q.sql) : [event.query.sql], event.queryDurationMillis);
+    if (stats.observe) stats.observe(piped ? (event.query.parameters as Array<{ sql: string }>).map((q) => q.sql) : [event.query.sql], event.queryDurationMillis);
   };
   if (isPostgresUrl(opts.url)) {
     // NUMERIC stays a string (exact decimals); BIGINT counts become numbers.
