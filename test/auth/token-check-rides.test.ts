@@ -6,28 +6,19 @@
 // checkout, an Idempotency-Key); and expired cart items are still tidied before a read or a
 // checkout sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { containerOf } from '../../src/app.js';
 import { engines } from '../helpers/app.js';
+import { countRoundTrips } from '../helpers/round-trips.js';
 import { json, link } from '../helpers/rest.js';
 import { basic, oauthPost, refresh } from './helpers.js';
 import { VALID } from '../rest/resources/item-table.js';
 import { newCart, NOW, NOW_UNIX, suite, type Suite } from '../rest/resources/setup.js';
 
-/** Round trips to PostgreSQL: the server's ReadyForQuery messages on every connection of this process. */
-let trips = 0;
-const Connection = pg.Connection as unknown as { prototype: { emit(event: string, ...args: unknown[]): boolean } };
-
 describe.each(engines())('the token check of a REST request on %s', (engine) => {
   let s: Suite;
   let itemHref: string;
-  const emit = Connection.prototype.emit;
-  afterAll(() => { Connection.prototype.emit = emit; });
+  const { trips } = countRoundTrips();
   beforeAll(async () => {
-    Connection.prototype.emit = function (this: unknown, event: string, ...args: unknown[]) {
-      if (event === 'readyForQuery') trips++;
-      return emit.call(this, event, ...args);
-    };
     s = await suite(engine);
     const cart = await newCart(s);
     itemHref = link(json(await s.req(link(cart, 'svc:items'), { method: 'POST', body: { ...VALID, code: 'kept' } })), 'self');
@@ -43,11 +34,11 @@ describe.each(engines())('the token check of a REST request on %s', (engine) => 
   // Writes: test/rest/protocol/write-round-trips.test.ts counts theirs.
   if (engine === 'postgres') it('checks the token and reads the row in one round trip', async () => {
     await s.req(itemHref);
-    const before = { statements: stats().statements, trips };
+    const before = { statements: stats().statements, trips: trips() };
     const res = await s.req(itemHref);
     expect(res.statusCode).toBe(200);
     // The check and the row: two statements, one round trip.
-    expect([stats().statements - before.statements, trips - before.trips]).toEqual([2, 1]);
+    expect([stats().statements - before.statements, trips() - before.trips]).toEqual([2, 1]);
   });
 
   it('answers a revoked token 401 on every kind of read, as when the check went first', async () => {

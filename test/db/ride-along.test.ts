@@ -5,13 +5,13 @@
 // transaction it rode in rolls back. The rider here asks the real database the question the token
 // check asks of its own statement: whether a row (standing for the token's grant) is still there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql, type CompiledQuery } from 'kysely';
 import type { Database } from '../../src/db/database.js';
 import { lastOfTransaction } from '../../src/db/database.js';
 import type { Rider } from '../../src/db/ride-along.js';
 import { PG_URL } from '../helpers/app.js';
 import { scratchDatabases } from '../helpers/scratch-db.js';
+import { countRoundTrips } from '../helpers/round-trips.js';
 
 if (!PG_URL) console.log('[skip] statements riding along: they exist on PostgreSQL only (TEST_DATABASE_URL is not set)');
 
@@ -48,19 +48,11 @@ class GrantCheck implements Rider {
   }
 }
 
-let trips = 0;
-const Connection = pg.Connection as unknown as { prototype: { emit(event: string, ...args: unknown[]): boolean } };
-
 describe.skipIf(!PG_URL)('a statement riding with a request\'s first on PostgreSQL', () => {
   const scratch = scratchDatabases('postgres', 'riding');
   let database: Database;
-  const emit = Connection.prototype.emit;
-  afterAll(() => { Connection.prototype.emit = emit; });
+  const { trips } = countRoundTrips();
   beforeAll(async () => {
-    Connection.prototype.emit = function (this: unknown, event: string, ...args: unknown[]) {
-      if (event === 'readyForQuery') trips++;
-      return emit.call(this, event, ...args);
-    };
     database = await scratch.open();
     await sql`create table grants (name text primary key)`.execute(database.db);
     await sql`create table notes (id serial primary key, text text not null unique)`.execute(database.db);
@@ -74,9 +66,9 @@ describe.skipIf(!PG_URL)('a statement riding with a request\'s first on PostgreS
   };
   /** Round trips of `fn`: the server's ReadyForQuery messages (one per Sync) on this process's connections. */
   const sent = async (fn: () => Promise<unknown>) => {
-    const before = trips;
+    const before = trips();
     await fn().catch((err: unknown) => { if (!(err instanceof Refused)) throw err; });
-    return trips - before;
+    return trips() - before;
   };
   const notes = async () => (await sql<{ text: string }>`select text from notes order by id`.execute(database.db)).rows.map((r) => r.text);
 

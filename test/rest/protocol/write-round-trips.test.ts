@@ -4,45 +4,35 @@
 // statement it needs and no more. Counted as the server's ReadyForQuery messages, on every
 // connection this test process opens (the service's pool included), around one request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { PG_URL } from '../../helpers/app.js';
 import { json, link } from '../../helpers/rest.js';
 import { openWorld, type World } from './world.js';
+import { countRoundTrips } from '../../helpers/round-trips.js';
 
 if (!PG_URL) console.log('[skip] round trips of a write on PostgreSQL: TEST_DATABASE_URL is not set');
-
-let trips = 0;
-const Connection = pg.Connection as unknown as { prototype: { emit(event: string, ...args: unknown[]): boolean } };
 
 describe.skipIf(!PG_URL)('round trips of a write on PostgreSQL', () => {
   let w: World;
   let category: any;
   let customer: any;
   let n = 0;
-  const emit = Connection.prototype.emit;
+  const { trips } = countRoundTrips();
   beforeAll(async () => {
-    Connection.prototype.emit = function (this: unknown, event: string, ...args: unknown[]) {
-      if (event === 'readyForQuery') trips++;
-      return emit.call(this, event, ...args);
-    };
     w = await openWorld('postgres');
     category = await w.createCategory('A');
     await w.linkCategory(await w.createTax({ name: 'Tax', type: 'global', rate: 10 }), category);
     customer = json(await w.req(link(w.store, 'svc:customers'), { method: 'POST', body: { first_name: 'Ada', last_name: 'Buyer', email: 'ada@example.com' } }));
   });
-  afterAll(async () => {
-    Connection.prototype.emit = emit;
-    await w?.close();
-  });
+  afterAll(async () => w?.close());
 
   const newCart = async () => json(await w.req(link(w.store, 'svc:carts'), { method: 'POST', body: { shipping_country: 'US', customer_uri: link(customer, 'self') } }));
   const itemBody = () => ({ name: `Item ${++n}`, price: '12.50', quantity: 1, item_category_uri: link(category, 'self') });
 
   /** Round trips of one request (after a warm-up of the same kind by the caller). */
   async function tripsOf<T extends { statusCode: number; body: string }>(fn: () => Promise<T>): Promise<{ result: T; trips: number }> {
-    const before = trips;
+    const before = trips();
     const result = await fn();
-    return { result, trips: trips - before };
+    return { result, trips: trips() - before };
   }
 
   it('adds an item to a cart in 2: BEGIN with the token check, the cart and its references; the insert with COMMIT', async () => {
