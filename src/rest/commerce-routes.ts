@@ -14,8 +14,8 @@ async function sendTransaction(req: FastifyRequest, reply: FastifyReply, row: Aw
 }
 
 export function registerCommerceRoutes(app: FastifyInstance): void {
-  // A checkout's first statement carries its token check (commerce/checkout.ts); the payment
-  // actions call the gateway, and check first.
+  // A checkout's first statement carries its token check (commerce/checkout.ts), and so does a
+  // payment action's read of its transaction: both are answered before anything else happens.
   app.post('/carts/:id/checkout', { config: { rest: true, ridesCheck: () => true } }, async (req, reply) => {
     const ctx = serviceContext(req);
     const body = bodyObject(req);
@@ -27,7 +27,7 @@ export function registerCommerceRoutes(app: FastifyInstance): void {
     return sendTransaction(req, reply, row, 201);
   });
   for (const action of ['capture', 'void', 'refund'] as PaymentAction[]) {
-    app.post(`/transactions/:id/${action}`, { config: { rest: true } }, async (req, reply) => {
+    app.post(`/transactions/:id/${action}`, { config: { rest: true, ridesCheck: () => true } }, async (req, reply) => {
       const row = await transition(serviceContext(req), idParam((req.params as { id: string }).id, 'transaction'), action);
       return sendTransaction(req, reply, row, 200);
     });

@@ -94,7 +94,12 @@ describe.each(engines())('the token check of a REST request on %s', (engine) => 
     const left = json(await s.req(`${items}?limit=50`))._embedded['svc:items'].map((i: { code: string; quantity: number }) => `${i.code}:${i.quantity}`);
     expect(left.sort()).toEqual(['live:1', 'mine:1']);
     // Not checked out, and not held by a claim: the live token checks it out now.
-    expect((await s.req(link(cart, 'svc:checkout'), { method: 'POST', body: {} })).statusCode).toBe(201);
+    const paid = await s.req(link(cart, 'svc:checkout'), { method: 'POST', body: {} });
+    expect(paid.statusCode).toBe(201);
+    // Nor does a payment action of the revoked token move the transaction.
+    const transaction = json(paid);
+    expect((await s.req(link(transaction, 'svc:capture'), { method: 'POST', token })).statusCode).toBe(401);
+    expect(json(await s.req(link(transaction, 'self'))).status).toBe(transaction.status);
   });
 
   it('leaves an Idempotency-Key unspent by a revoked token: the retry with a live one does the work', async () => {
