@@ -6,7 +6,7 @@
 // transaction that the answer can still roll back (ride-along.ts), and no answer leaves before it
 // (app.ts holds every response of such a request until check.settle() has answered).
 import type { CompiledQuery } from 'kysely';
-import type { Rider } from '../db/ride-along.js';
+import type { Rider, Send } from '../db/ride-along.js';
 import { apiError } from '../services/error-catalog.js';
 import type { PendingCheck, Principal } from './principal.js';
 import type { TokenService } from './tokens.js';
@@ -56,22 +56,24 @@ export class TokenCheck implements Rider, PendingCheck {
     this.#wake?.();
   }
 
-  async settle(): Promise<void> {
+  async settle(send?: Send): Promise<void> {
     for (;;) {
       if (this.#state === 'live') return;
       if (this.#state === 'dead') throw apiError('TOKEN_INVALID');
       if (this.#state === 'sent') {
+        // With a statement of the request on another connection: its answer, or its loss, comes back.
         await this.#back;
         continue;
       }
       const statement = this.take()!;
+      let rows: readonly Record<string, unknown>[];
       try {
-        const { rows } = await this.tokens.runPreflight(statement);
-        this.answered(rows);
+        rows = send ? await send(statement) : (await this.tokens.runPreflight(statement)).rows;
       } catch (err) {
-        if ((this.#state as State) === 'sent') this.lost();
+        this.lost();
         throw err;
       }
+      this.answered(rows);
     }
   }
 

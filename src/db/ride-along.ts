@@ -15,6 +15,9 @@ import { PIPELINE, statementResults } from './pg-rows.js';
 import { LAST_STATEMENT } from './pg-frames.js';
 import type { DB } from './__generated__/db-types.js';
 
+/** Runs a statement and answers its rows. */
+export type Send = (q: CompiledQuery) => Promise<readonly Record<string, unknown>[]>;
+
 export interface Rider {
   /** The statement to send with the next one; undefined once it was taken. */
   take(): CompiledQuery | undefined;
@@ -23,10 +26,11 @@ export interface Rider {
   /** It was sent, but its answer was lost with the statement after it: it must be sent again. */
   lost(): void;
   /**
-   * Resolves once it was answered (live), sending it alone if nobody has; throws its refusal. Not
-   * for a caller holding a connection of the pool (it may need one).
+   * Resolves once it was answered (live), sending it alone if nobody has, through `send` when
+   * given (a caller holding a connection sends it there: asking the pool for another could wait
+   * for ever once every connection is held so); throws its refusal.
    */
-  settle(): Promise<void>;
+  settle(send?: Send): Promise<void>;
 }
 
 const BEGINS = /^(begin|start transaction)\b/i;
@@ -61,22 +65,9 @@ class RidingConnection implements DatabaseConnection {
     return this.inner.executeQuery<R>(q);
   }
 
-  /**
-   * The rider's statement alone, on this connection, before `q`: the connection is held meanwhile,
-   * and asking the pool for another could wait for ever once every connection is held so.
-   */
-  private async answerFirst(): Promise<void> {
-    const ahead = this.rider.take();
-    // Answered already, or on its way with a statement of this request on another connection.
-    if (!ahead) return this.rider.settle();
-    let rows: unknown[];
-    try {
-      ({ rows } = await this.inner.executeQuery(ahead));
-    } catch (err) {
-      this.rider.lost();
-      throw err;
-    }
-    this.rider.answered(rows as Record<string, unknown>[]);
+  /** The rider's answer before a statement that may not carry it: sent alone, on this connection, if need be. */
+  private answerFirst(): Promise<void> {
+    return this.rider.settle(async (ahead) => (await this.inner.executeQuery<Record<string, unknown>>(ahead)).rows);
   }
 
   private async carry<R>(q: CompiledQuery, ahead: CompiledQuery): Promise<QueryResult<R>> {

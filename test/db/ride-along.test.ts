@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type CompiledQuery } from 'kysely';
 import type { Database } from '../../src/db/database.js';
 import { lastOfTransaction } from '../../src/db/database.js';
-import type { Rider } from '../../src/db/ride-along.js';
+import type { Rider, Send } from '../../src/db/ride-along.js';
 import { PG_URL } from '../helpers/app.js';
 import { scratchDatabases } from '../helpers/scratch-db.js';
 import { countRoundTrips } from '../helpers/round-trips.js';
@@ -39,12 +39,11 @@ class GrantCheck implements Rider {
     this.state = 'waiting';
     this.log.push('lost');
   }
-  async settle() {
+  async settle(send?: Send) {
     if (this.state === 'live') return;
     if (this.state === 'dead') throw new Refused('grant gone');
-    this.state = 'sent';
-    this.log.push('alone');
-    this.answered((await this.database.db.executeQuery<Record<string, unknown>>(this.statement())).rows);
+    const statement = this.take()!;
+    this.answered(send ? await send(statement) : (await this.database.db.executeQuery<Record<string, unknown>>(statement)).rows);
   }
 }
 
