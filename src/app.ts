@@ -1,5 +1,5 @@
 // buildApp(config): the whole service as a Fastify instance that never listens by itself.
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
@@ -50,6 +50,8 @@ declare module 'fastify' {
      * (auth/token-check.ts). Reads (GET, HEAD) always may.
      */
     ridesCheck?: (req: FastifyRequest) => boolean;
+    /** How the route refuses a request whose riding token check failed (rest/held-answers.ts): its status and headers set, its body. */
+    refusal?: (req: FastifyRequest, reply: FastifyReply, err: ApiError) => string;
   }
 }
 
@@ -140,7 +142,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
     if (auth && /^Bearer\s/i.test(auth)) {
       // A REST read on PostgreSQL checks the token's liveness with its first statement, one round
       // trip for both (auth/token-check.ts); its answer waits for the check (rest/held-answers.ts).
-      const p = rest && container.database.riding && (readsOnly(req.method) || (jsonOrNone(req) && config?.ridesCheck?.(req)))
+      const p = container.database.riding && (rest ? readsOnly(req.method) || (jsonOrNone(req) && config?.ridesCheck?.(req)) : config?.ridesCheck?.(req))
         ? container.tokens.deferredPrincipal(auth) : await container.tokens.principalFromHeader(auth);
       if (!p) {
         if (!rest) return; // GraphQL and OAuth endpoints answer bad tokens in their own protocol.

@@ -10,7 +10,7 @@ import { ApiError, type ErrorKind } from '../services/errors.js';
 import { QueryError } from '../data/query-fields.js';
 import { isStorageFull, isUnavailable, storageFullError, unavailableError } from '../ops/unavailable.js';
 import type { GraphQLContext } from './context.js';
-import { HTTP_STATUS, httpHeadersOf, statusOfThrown } from '../rest/errors.js';
+import { HTTP_STATUS, httpHeadersOf, httpStatusOf, statusOfThrown } from '../rest/errors.js';
 import { plainValidationMessage } from './limits.js';
 
 /** extensions.code of each kind of service error. */
@@ -79,6 +79,24 @@ export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
 
 function unavailable(logref?: string): GraphQLFormattedError {
   return { message: unavailableError().message, extensions: { code: SERVICE_UNAVAILABLE, ...(logref ? { logref } : {}) } };
+}
+
+/** The refusal of a bad bearer token, as the context function throws it (plugin.ts) and as held answers replace (graphqlRefusal). */
+export const INVALID_TOKEN_MESSAGE = 'The bearer token is invalid or expired.';
+export const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
+
+/**
+ * An answer made before its riding token check came back with a refusal (rest/held-answers.ts), in
+ * GraphQL's shape: the 401 the context function gives a bad token, or the 503 of an outage.
+ */
+export function graphqlRefusal(req: FastifyRequest, reply: FastifyReply, err: ApiError): string {
+  reply.code(httpStatusOf(err)).header('content-type', 'application/json; charset=utf-8');
+  if (err.kind === 'unauthenticated') {
+    reply.header('www-authenticate', INVALID_TOKEN_CHALLENGE);
+    return JSON.stringify({ errors: [{ message: INVALID_TOKEN_MESSAGE, extensions: { code: 'UNAUTHENTICATED' } }] });
+  }
+  reply.headers(httpHeadersOf(err));
+  return JSON.stringify({ errors: [err.kind === 'unavailable' ? unavailable(req.id) : { message: err.message, extensions: extensionsOf(err) }] });
 }
 
 /**

@@ -15,7 +15,8 @@ import { graphqlWsHandler } from './ws.js';
 import { actualCost, fragmentsOf, requestedCost } from './cost.js';
 import { capResponseSize, refusedForSize } from './response-size.js';
 import { registerGraphiqlAssets, sendGraphiql, wantsGraphiql } from './graphiql.js';
-import { formatError, graphqlRouteErrors, INTERNAL_MESSAGE, unavailableStatus } from './errors.js';
+import { formatError, graphqlRefusal, graphqlRouteErrors, INTERNAL_MESSAGE, INVALID_TOKEN_CHALLENGE, INVALID_TOKEN_MESSAGE, unavailableStatus } from './errors.js';
+import { ApiError } from '../services/errors.js';
 import { budgetKey, type Budget } from '../ops/rate-limit.js';
 import { pacedResults } from './paced-result.js';
 
@@ -108,6 +109,17 @@ function maskingPlugin(app: FastifyInstance): ApolloServerPlugin<GraphQLContext>
   };
 }
 
+/**
+ * Whether a POST's documents may hold a mutation: a mutation operation is written with the word,
+ * so one without it cannot (a field or string that holds it only costs the check's round trip).
+ */
+function mayWrite(body: unknown): boolean {
+  return (Array.isArray(body) ? body : [body]).some((op) => {
+    const query = (op as { query?: unknown } | null)?.query;
+    return typeof query !== 'string' || /\bmutation\b/.test(query);
+  });
+}
+
 export async function registerGraphql(app: FastifyInstance): Promise<void> {
   const { container } = app;
   const { config } = container;
@@ -153,18 +165,23 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
       if (refused) return reply.code(400).type('application/json; charset=utf-8').send({ errors: [refused.toJSON()] });
     }
   };
+  const invalidToken = () => new GraphQLError(INVALID_TOKEN_MESSAGE, {
+    extensions: { code: 'UNAUTHENTICATED', http: { status: 401, headers: new HeaderMap([['www-authenticate', INVALID_TOKEN_CHALLENGE]]) } },
+  });
   const apolloHandler = fastifyApolloHandler(apollo, {
     context: async (req) => {
       // app.ts's onRequest hook has verified a bearer token already; a header that left the
       // request anonymous is a bad token (or not a bearer token at all).
       const principal = req.principal;
-      if (req.headers.authorization && principal.kind === 'anonymous') {
-        throw new GraphQLError('The bearer token is invalid or expired.', {
-          extensions: {
-            code: 'UNAUTHENTICATED',
-            http: { status: 401, headers: new HeaderMap([['www-authenticate', 'Bearer error="invalid_token"']]) },
-          },
-        });
+      if (req.headers.authorization && principal.kind === 'anonymous') throw invalidToken();
+      // A query's token check rides with its first statement (auth/token-check.ts); a document
+      // with a mutation has it answered first, as REST's writes that are not ridden do.
+      if (principal.check && mayWrite(req.body)) {
+        try {
+          await principal.check.settle();
+        } catch (err) {
+          throw err instanceof ApiError && err.kind === 'unauthenticated' ? invalidToken() : err;
+        }
       }
       return {
         ...graphqlContext(container.context(principal, req.id), container.checkout), budgetKey: budgetKey(principal, req.ip),
@@ -190,6 +207,9 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['POST', 'OPTIONS'], url: '/graphql', handler: apolloHandler, errorHandler: graphqlRouteErrors,
     preHandler: async (req, reply) => refuseOversized(req.body, reply),
+    // On PostgreSQL the token check of a POST rides with its first statement (app.ts; above for
+    // mutations), and a dead token's answer is GraphQL's 401 (rest/held-answers.ts).
+    config: { ridesCheck: (req) => req.method === 'POST', refusal: graphqlRefusal },
   });
   registerGraphiqlAssets(app);
 }

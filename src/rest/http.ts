@@ -151,16 +151,12 @@ function representationHeaders(req: FastifyRequest, reply: FastifyReply, headers
   }
 }
 
-/** Headers a representation of a resource carries that an error in its place must not. */
-const RESOURCE_HEADERS = ['etag', 'last-modified', 'location', 'content-location', 'content-disposition', 'content-range',
-  'accept-ranges', 'cache-control', 'content-encoding', 'content-length', 'content-type'];
-
 /**
- * The error body that replaces an answer already made (app.ts: an answer held until its token check
- * came back, and the token was dead): status and headers set on `reply`, the body returned for onSend.
+ * The error body that replaces an answer already made (rest/held-answers.ts: an answer held until
+ * its token check came back, and the token was dead): status and headers set on `reply`, the body
+ * returned for onSend.
  */
 export function replacedByError(req: FastifyRequest, reply: FastifyReply, err: ApiError): string {
-  for (const h of RESOURCE_HEADERS) reply.removeHeader(h);
   if (!req.negotiated) req.negotiated = negotiate(req.headers.accept) ?? 'application/hal+json';
   const status = httpStatusOf(err);
   representationHeaders(req, reply, httpHeadersOf(err));
