@@ -17,6 +17,7 @@ import { capResponseSize, refusedForSize } from './response-size.js';
 import { registerGraphiqlAssets, sendGraphiql, wantsGraphiql } from './graphiql.js';
 import { formatError, graphqlRefusal, graphqlRouteErrors, INTERNAL_MESSAGE, INVALID_TOKEN_CHALLENGE, INVALID_TOKEN_MESSAGE, unavailableStatus } from './errors.js';
 import { ApiError } from '../services/errors.js';
+import { isUnavailable, unavailableError } from '../ops/unavailable.js';
 import { budgetKey, type Budget } from '../ops/rate-limit.js';
 import { pacedResults } from './paced-result.js';
 
@@ -165,6 +166,10 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
       if (refused) return reply.code(400).type('application/json; charset=utf-8').send({ errors: [refused.toJSON()] });
     }
   };
+  // The database failing the check: 503 as when the hook met it (graphqlRouteErrors), not Apollo's 500.
+  const checkFailed = (err: unknown) => (isUnavailable(err) ? new GraphQLError(unavailableError().message, {
+    extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: new HeaderMap([['retry-after', String(unavailableError().details.retryAfter)]]) } },
+  }) : err);
   const invalidToken = () => new GraphQLError(INVALID_TOKEN_MESSAGE, {
     extensions: { code: 'UNAUTHENTICATED', http: { status: 401, headers: new HeaderMap([['www-authenticate', INVALID_TOKEN_CHALLENGE]]) } },
   });
@@ -180,7 +185,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
         try {
           await principal.check.settle();
         } catch (err) {
-          throw err instanceof ApiError && err.kind === 'unauthenticated' ? invalidToken() : err;
+          throw err instanceof ApiError && err.kind === 'unauthenticated' ? invalidToken() : checkFailed(err);
         }
       }
       return {
