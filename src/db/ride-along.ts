@@ -94,6 +94,13 @@ class RidingConnection implements DatabaseConnection {
 }
 
 /**
+ * The driver's part in a riding handle's transaction is its BEGIN, COMMIT and ROLLBACK on the
+ * connection it is given (Kysely's TransactionBuilder): PostgreSQL's driver writes them there and
+ * touches no pool, so one serves every request.
+ */
+const TRANSACTION_DRIVER = new PostgresDriver({ pool: undefined as never });
+
+/**
  * A handle on the same pool whose connections carry `rider` ahead of their first statement that
  * may (above): one per request that has a rider, made by the database (database.ts `riding`).
  */
@@ -101,7 +108,5 @@ export function ridingHandle(base: Kysely<DB>, dialect: Dialect, rider: Rider): 
   const executor = base.getExecutor().withConnectionProvider({
     provideConnection: (consumer) => base.getExecutor().provideConnection((c) => consumer(new RidingConnection(c, rider))),
   });
-  // The driver's part in a transaction is its BEGIN, COMMIT and ROLLBACK on the connection it is
-  // given (Kysely's TransactionBuilder): PostgreSQL's driver writes them there and touches no pool.
-  return new Kysely<DB>({ config: { dialect }, dialect, executor, driver: new PostgresDriver({ pool: undefined as never }) });
+  return new Kysely<DB>({ config: { dialect }, dialect, executor, driver: TRANSACTION_DRIVER });
 }

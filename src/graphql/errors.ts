@@ -12,6 +12,7 @@ import { isStorageFull, isUnavailable, storageFullError, unavailableError } from
 import type { GraphQLContext } from './context.js';
 import { HTTP_STATUS, httpHeadersOf, httpStatusOf, statusOfThrown } from '../rest/errors.js';
 import { plainValidationMessage } from './limits.js';
+import { CATALOG } from '../services/error-catalog.js';
 
 /** extensions.code of each kind of service error. */
 export const GRAPHQL_CODES: Record<ErrorKind, string> = {
@@ -82,7 +83,7 @@ function unavailable(logref?: string): GraphQLFormattedError {
 }
 
 /** The refusal of a bad bearer token, as the context function throws it (plugin.ts) and as held answers replace (graphqlRefusal). */
-export const INVALID_TOKEN_MESSAGE = 'The bearer token is invalid or expired.';
+export const INVALID_TOKEN_MESSAGE = CATALOG.TOKEN_INVALID.message;
 export const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
 
 /**
