@@ -71,6 +71,8 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
     const baselinePort = await freePort();
     const baseline = await spawnNode({
       args: ['--import', 'tsx', join(ROOT, 'bench/baseline/server.ts')], port: baselinePort, readyPath: '/healthz',
+      // BENCH_BASELINE_FLAGS: Node flags for the baseline, as BENCH_SERVICE_FLAGS for the service (profiles of both).
+      nodeFlags: (process.env.BENCH_BASELINE_FLAGS ?? '').split(/\s+/).filter(Boolean),
       env: {
         PORT: String(baselinePort), BASE_URL: target.baseUrl, ISSUER: target.baseUrl, JWT_SECRET: cfg.jwtSecret,
         DATABASE_URL: target.dbUrl, NODE_ENV: 'production', ...(target.pgSchema ? { PGOPTIONS: `-c search_path=${target.pgSchema}` } : {}),

@@ -22,6 +22,7 @@ import * as m016 from './migrations/016_store_webhook_counts.js';
 import * as m017 from './migrations/017_expiring_cart_items.js';
 import * as m018 from './migrations/018_idempotent_effects.js';
 import * as m019 from './migrations/019_case_insensitive_uniques.js';
+import * as m020 from './migrations/020_leaner_writes.js';
 
 interface Migration {
   name: string;
@@ -48,6 +49,7 @@ export const migrations: Migration[] = [
   { name: '017_expiring_cart_items', up: m017.up },
   { name: '018_idempotent_effects', up: m018.up },
   { name: '019_case_insensitive_uniques', up: m019.up },
+  { name: '020_leaner_writes', up: m020.up },
 ];
 
 /**

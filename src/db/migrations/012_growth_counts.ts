@@ -62,9 +62,10 @@ async function postgresCounters(db: Db): Promise<void> {
     RETURN NULL; END $$`).execute(db);
 }
 
-async function sqliteCounters(db: Db, table: string): Promise<void> {
-  const bump = (ref: 'NEW' | 'OLD', delta: number) => `INSERT OR IGNORE INTO row_counts (table_name, store_id, shard, n) VALUES ('${table}', ${ref}.store_id, 0, 0);
-      UPDATE row_counts SET n = n + ${delta} WHERE table_name = '${table}' AND store_id = ${ref}.store_id AND shard = 0;`;
+/** SQLite counts per row, one upsert of the store's counter row each (the form since 020). */
+export async function sqliteCounters(db: Db, table: string): Promise<void> {
+  const bump = (ref: 'NEW' | 'OLD', delta: number) => `INSERT INTO row_counts (table_name, store_id, shard, n) VALUES ('${table}', ${ref}.store_id, 0, ${delta})
+      ON CONFLICT (table_name, store_id, shard) DO UPDATE SET n = row_counts.n + EXCLUDED.n;`;
   await sql.raw(`CREATE TRIGGER ${table}_count_ins AFTER INSERT ON ${table} WHEN NEW.store_id IS NOT NULL BEGIN ${bump('NEW', 1)} END`).execute(db);
   await sql.raw(`CREATE TRIGGER ${table}_count_del AFTER DELETE ON ${table} WHEN OLD.store_id IS NOT NULL BEGIN ${bump('OLD', -1)} END`).execute(db);
   await sql.raw(`CREATE TRIGGER ${table}_count_move AFTER UPDATE OF store_id ON ${table} WHEN OLD.store_id IS NOT NEW.store_id BEGIN
