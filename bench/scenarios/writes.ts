@@ -120,10 +120,12 @@ export async function checkout(c: Ctx): Promise<ScenarioResult> {
   await settle(c.baseline.pid);
   const svcTurns = [];
   const baseTurns = [];
+  const groupsBefore = await groupCommits(c.service.url);
   for (let round = 0; round < c.cfg.rounds; round++) {
     svcTurns.push(await closedLoop(c.service.pid, WORKERS, c.cfg.duration, nextCheckout));
     baseTurns.push(await closedLoop(c.baseline.pid, WORKERS, c.cfg.duration, nextBase));
   }
+  const groupsAfter = await groupCommits(c.service.url);
   await service.close();
   await baseline.close();
   const svc = combine(svcTurns);
@@ -138,7 +140,25 @@ export async function checkout(c: Ctx): Promise<ScenarioResult> {
     ],
     notes: [
       `A closed loop of ${WORKERS} concurrent clients, each checkout on its own pre-seeded cart (${seeded.checkoutCarts.length} carts${exhausted ? '; all were used before the time was up' : ''}); ${Number(after.n) - Number(before.n)} transactions were created, ${warmed} of them in the warm-up.`,
+      ...(groupsBefore && groupsAfter ? [groupNote(groupsBefore, groupsAfter)] : []),
       `Statements of one checkout: ${stmts.count} (${stmts.sql.filter((s) => /^insert/i.test(s)).length} inserts, ${stmts.sql.filter((s) => /^update/i.test(s)).length} updates, ${stmts.sql.filter((s) => /^delete/i.test(s)).length} deletes, ${stmts.sql.filter((s) => /^select/i.test(s)).length} selects); the costliest (times from that one checkout): ${describeStatements([...stmts.statements].sort((a, b) => b.ms - a.ms).slice(0, 4), 70)}`,
     ],
   };
+}
+
+interface GroupCommits { commits: number; members: number }
+
+/** SQLite's group commit counters from the service's /metrics (src/ops/metrics.ts); none on PostgreSQL. */
+async function groupCommits(url: string): Promise<GroupCommits | undefined> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const read = (name: string) => new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1];
+  const commits = read('commerce_sqlite_group_commits_total');
+  const members = read('commerce_sqlite_group_members_total');
+  return commits && members ? { commits: Number(commits), members: Number(members) } : undefined;
+}
+
+function groupNote(before: GroupCommits, after: GroupCommits): string {
+  const commits = after.commits - before.commits;
+  const members = after.members - before.members;
+  return `SQLite's group commit in the measured turns: ${members} write transactions in ${commits} COMMITs, ${(members / Math.max(commits, 1)).toFixed(2)} per COMMIT (each COMMIT writes the WAL pages its members share once).`;
 }

@@ -45,6 +45,8 @@ export class GroupCommit {
   private running = false;
   /** COMMITs run (a test tells groups from single transactions by it). */
   commits = 0;
+  /** Transactions committed by them: members over commits is the mean group (/metrics). */
+  members = 0;
 
   /** `db` is the writing connection, opened with busy_timeout 0 (database.ts): waits are this module's. */
   constructor(private readonly db: Kysely<DB>) {}
@@ -113,6 +115,7 @@ export class GroupCommit {
       return this.rollback(conn, done, err);
     }
     this.commits++;
+    this.members += done.length;
     for (const d of done) d.member.resolve(d.value);
   }
 

@@ -1,6 +1,6 @@
 // What the operations routes (/readyz, /metrics) ask of the database, so that they, like every other
 // front door, reach no database handle: whether it answers with every migration applied, which
-// engine it is, and the webhook delivery figures a scrape reports.
+// engine it is, and the webhook delivery and group commit figures a scrape reports.
 import { sql } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
 import { pendingMigrations, ping } from '../db/migrate.js';
@@ -14,6 +14,12 @@ export interface WebhookFigure {
   status: string;
   deliveries: number;
   attempts: number;
+}
+
+/** SQLite's group commit so far (db/group-commit.ts): COMMITs run and the transactions they held. */
+export interface GroupCommits {
+  commits: number;
+  members: number;
 }
 
 export class OpsHealth {
@@ -32,6 +38,12 @@ export class OpsHealth {
     } catch {
       return { state: 'unavailable' };
     }
+  }
+
+  /** SQLite's group commit figures; none on PostgreSQL, whose transactions commit each on its own. */
+  groupCommits(): GroupCommits | undefined {
+    const c = this.database.commits;
+    return c ? { commits: c.commits, members: c.members } : undefined;
   }
 
   /** Webhook deliveries and attempts by delivery state; none when the table or the database is away. */

@@ -1,6 +1,6 @@
 // Prometheus metrics on GET /metrics: HTTP requests by route, method and status with a latency
-// histogram, process metrics, webhook delivery figures read from the database on each scrape, and
-// live-subscriber gauges that the subscription transport sets.
+// histogram, process metrics, webhook delivery and SQLite group commit figures read on each scrape,
+// and live-subscriber gauges that the subscription transport sets.
 import client from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { WebhookFigure } from './health.js';
@@ -59,6 +59,19 @@ export function registerMetrics(app: FastifyInstance): void {
       for (const f of await scrapeFigures()) this.set({ status: f.status }, f.attempts);
     },
   });
+
+  // SQLite: how many write transactions share a COMMIT (and its WAL pages and fsync); members over
+  // commits is the mean group. Counters that only grow, read from the database object per scrape.
+  if (app.container.health.groupCommits()) {
+    new client.Counter({
+      name: 'commerce_sqlite_group_commits_total', help: 'COMMITs of SQLite\'s group commit: each holds one or more write transactions.', registers: [registry],
+      collect() { this.reset(); this.inc(app.container.health.groupCommits()?.commits ?? 0); },
+    });
+    new client.Counter({
+      name: 'commerce_sqlite_group_members_total', help: 'Write transactions committed by SQLite\'s group commit (over commits: the mean group).', registers: [registry],
+      collect() { this.reset(); this.inc(app.container.health.groupCommits()?.members ?? 0); },
+    });
+  }
 
   app.addHook('onResponse', (req, reply, done) => {
     // The route pattern, not the URL: ids in paths would make a series per resource.
