@@ -2,8 +2,9 @@
 // transactions they held (members over commits is the mean group). Writes sent together share a
 // COMMIT; PostgreSQL, whose transactions commit each on its own, has no such series.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, makeApp, type TestApp } from '../helpers/app.js';
-import { call, link, tokenChain, json, type Chain } from '../helpers/rest.js';
+import { engines } from '../helpers/app.js';
+import { link } from '../helpers/rest.js';
+import { openWorld, type World } from '../rest/protocol/world.js';
 
 function counter(text: string, name: string): number | undefined {
   const m = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);
@@ -11,22 +12,16 @@ function counter(text: string, name: string): number | undefined {
 }
 
 describe.each(engines())('group commit figures on /metrics (%s)', (engine) => {
-  let t: TestApp;
-  let chain: Chain;
-  let store: any;
-  beforeAll(async () => {
-    t = await makeApp({ engine });
-    chain = await tokenChain(t.app);
-    store = json(await call(t.app, chain.storeHref, { token: chain.storeToken }));
-  });
-  afterAll(async () => t?.close());
+  let w: World;
+  beforeAll(async () => { w = await openWorld(engine); });
+  afterAll(async () => w?.close());
 
-  const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+  const scrape = async () => (await w.app.inject({ method: 'GET', url: '/metrics' })).body;
 
   it(engine === 'sqlite' ? 'counts COMMITs and the writes they held; writes sent together share one' : 'has no group commit series', async () => {
     const before = await scrape();
-    const creates = await Promise.all(Array.from({ length: 8 }, (_, i) => call(t.app, link(store, 'svc:customers'), {
-      method: 'POST', token: chain.storeToken, body: { first_name: 'G', last_name: String(i), email: `group${i}@example.com` },
+    const creates = await Promise.all(Array.from({ length: 8 }, (_, i) => w.req(link(w.store, 'svc:customers'), {
+      method: 'POST', body: { first_name: 'G', last_name: String(i), email: `group${i}@example.com` },
     })));
     expect(creates.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
     const after = await scrape();
