@@ -45,6 +45,22 @@ describe('SQLite group commit and reads beside the writer', () => {
     expect(commits).toBeLessThan(40);
   });
 
+  it('gathers writers that arrive one turn of the loop after another into one COMMIT', async () => {
+    // A closed-loop client answers its previous response and sends its next write a moment after
+    // the others: each arrives on a later turn of the loop. The group waits while turns bring
+    // writers (a few at most), so they share its COMMIT instead of each starting a group.
+    const before = database.commits!.commits;
+    const write = (v: number) => inTransaction(database, async (tx) => { await insert(tx, v); return v; });
+    const later = (turns: number, v: number) => new Promise<number>((resolve, reject) => {
+      const step = (left: number) => (left === 0 ? write(v).then(resolve, reject) : setImmediate(() => step(left - 1)));
+      step(turns);
+    });
+    const written = await Promise.all([write(7000), later(1, 7001), later(2, 7002), later(3, 7003)]);
+    expect(written).toEqual([7000, 7001, 7002, 7003]);
+    expect(await count(sql`v >= 7000 and v < 7004`)).toBe(4);
+    expect(database.commits!.commits - before).toBe(1);
+  });
+
   it('undoes a failing member alone, whether it came first or later in its group', async () => {
     const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => inTransaction(database, async (tx) => {
       await insert(tx, 2000 + i);
