@@ -100,7 +100,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     rotateRefreshTokens: config.rotateRefreshTokens,
   });
   // Redis is optional even when configured: the instance starts without it and joins it later.
-  const redis = new OptionalRedis(config.redisUrl, config.redisCommandTimeoutMs);
+  const redis = await OptionalRedis.open(config.redisUrl, config.redisCommandTimeoutMs);
   const bus = new EventBus(`${config.redisPrefix}events`);
   bus.connectRedis(redis);
   const outbound = new Outbound({ allowPrivate: config.outboundAllowPrivate, dns: { servers: config.outboundDnsServers, timeoutMs: config.outboundDnsTimeoutMs } });

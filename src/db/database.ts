@@ -3,13 +3,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type QueryResult, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, SqliteDialect, sql, type LogEvent, type QueryResult, type Transaction } from 'kysely';
 import type { DB } from './__generated__/db-types.js';
 import { cachingDatabase } from './statement-cache.js';
-import { fastRowPool, PIPELINE, statementResults } from './pg-rows.js';
-import { ridingHandle, type Rider } from './ride-along.js';
-import { LAST_STATEMENT } from './pg-frames.js';
+import type { Rider } from './ride-along.js';
+import { LAST_STATEMENT, PIPELINE, statementResults } from './statement-marks.js';
 import { ORDERED_BY_KEY } from './pg-statements.js';
 import { QueryTemplates } from './query-templates.js';
 import { GroupCommit, LOCK_WAIT_MS } from './group-commit.js';
@@ -66,16 +64,6 @@ export interface DatabaseOptions {
   timeouts?: SessionTimeouts;
 }
 
-/**
- * How long a statement may go without any answer before its connection is given up (pg-rows.ts):
- * the server's statement bound and a margin, so that only a server or network that stopped meets it.
- */
-function answerBound(t: SessionTimeouts | undefined): number | undefined {
-  return t?.statementMs ? t.statementMs + ANSWER_MARGIN_MS : undefined;
-}
-
-const ANSWER_MARGIN_MS = 5000;
-
 export interface SessionTimeouts {
   /** Waiting for a lock (55P03, answered 503 as a database that cannot serve now). */
   lockMs?: number;
@@ -98,58 +86,17 @@ export function isPostgresUrl(url: string): boolean {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const stats: StatementStats = { statements: 0 };
   // A pipeline (pipelined, below) is one call to Kysely and as many statements as it carries.
-  const log = (event: { level: string; query: { sql: string; parameters: readonly unknown[] }; queryDurationMillis: number }) => {
+  const log = (event: LogEvent) => {
     if (event.level !== 'query') return;
     const piped = event.query.sql === PIPELINE;
     stats.statements += piped ? event.query.parameters.length : 1;
     if (stats.observe) stats.observe(piped ? (event.query.parameters as Array<{ sql: string }>).map((q) => q.sql) : [event.query.sql], event.queryDurationMillis);
   };
   if (isPostgresUrl(opts.url)) {
-    // NUMERIC stays a string (exact decimals); BIGINT counts become numbers.
-    pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: 10,
-      options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
-      // Fail fast (503) rather than queue requests behind a database that does not answer.
-      connectionTimeoutMillis: 5000,
-      // Nor behind one session that holds a row and does not let go: each write waiting for it would
-      // hold a connection, and once the pool's ten did, every tenant's requests waited too. The lock
-      // bound is shorter than the wait for a connection above, so the others are served meanwhile.
-      // Migrations lift them for their own connection (migrate.ts).
-      ...(opts.timeouts?.lockMs ? { lock_timeout: opts.timeouts.lockMs } : {}),
-      ...(opts.timeouts?.statementMs ? { statement_timeout: opts.timeouts.statementMs } : {}),
-      ...(opts.timeouts?.idleInTransactionMs ? { idle_in_transaction_session_timeout: opts.timeouts.idleInTransactionMs } : {}),
-    });
-    // A connection the server drops (restart, pg_terminate_backend, network) is an 'error' event:
-    // on the pool while idle, on the client itself while checked out. Unhandled, either kills the
-    // process; the query in progress fails on its own (503) and the pool drops the dead client.
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    if (opts.schema) {
-      const c = await pool.connect();
-      try {
-        // Under a lock: two instances creating the same schema at once would otherwise collide
-        // (IF NOT EXISTS does not stop a concurrent duplicate).
-        const name = opts.schema.replace(/"/g, '');
-        await c.query('BEGIN');
-        await c.query('SELECT pg_advisory_xact_lock(160002, hashtext($1))', [name]);
-        await c.query(`CREATE SCHEMA IF NOT EXISTS "${name}"`);
-        await c.query('COMMIT');
-      } catch (err) {
-        await c.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        c.release();
-      }
-    }
-    const dialect = new PostgresDialect({ pool: fastRowPool(pool, { prepared: opts.preparedStatements, answerWithinMs: answerBound(opts.timeouts) }) });
-    const db = new Kysely<DB>({ dialect, log });
-    const database: Database = {
-      db, dialect: 'postgres', stats, templates: new QueryTemplates(), close: () => db.destroy(),
-      riding: (rider) => ({ ...database, db: ridingHandle(db, dialect, rider), riding: undefined, close: () => Promise.resolve() }),
-    };
-    return database;
+    // Loaded only here: a SQLite process never evaluates node-postgres (whose start-up alone, on
+    // Node 20, loads the fetch implementation to probe for Cloudflare Workers: ~40 ms of a cold start).
+    const { openPostgres } = await import('./postgres.js');
+    return openPostgres(opts, stats, log);
   }
   if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });
   const sqlite = new SQLite(opts.url);

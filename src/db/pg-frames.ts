@@ -107,12 +107,6 @@ export function queryFramed(client: pg.PoolClient, text: string, values: unknown
   });
 }
 
-/**
- * Ends the text of a transaction's last statement (database.ts, lastOfTransaction): its COMMIT is
- * sent with it. A comment, so any engine may run the text as it is.
- */
-export const LAST_STATEMENT = ' /* last of its transaction */';
-
 /** Kysely's texts for a plain transaction (PostgresDriver.beginTransaction, commit, rollback). */
 export const BEGIN = 'begin';
 export const ENDS = new Set(['commit', 'rollback']);

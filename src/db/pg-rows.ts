@@ -5,28 +5,13 @@
 // (src/db/pg-statements.ts).
 import type pg from 'pg';
 import { rowBuilder } from './row-builder.js';
-import { BEGIN, ENDS, LAST_STATEMENT, noRoundTrip, queryFramed } from './pg-frames.js';
+import { BEGIN, ENDS, noRoundTrip, queryFramed } from './pg-frames.js';
+import { LAST_STATEMENT, PIPELINE } from './statement-marks.js';
 import { queryPipelined } from './pg-pipeline.js';
 import { isStaleStatement, StatementNames } from './pg-statements.js';
 import { commitInDoubt, markCommitInDoubt } from './connection-lost.js';
 
-/**
- * The text Kysely is handed for a pipeline (database.ts, pipelined): its parameters are the
- * statements (compiled queries), sent in one write (pg-pipeline.ts); the answer's rows are their results.
- */
-export const PIPELINE = '/* pipeline */';
-
 interface Compiled { sql: string; parameters: readonly unknown[] }
-
-/** Commands whose result counts the rows they changed (Kysely's numAffectedRows). */
-const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
-
-/** A pipeline's answer (its rows) as Kysely's PostgreSQL driver answers each statement. */
-export function statementResults<R>(rows: readonly unknown[]): Array<{ rows: R[]; numAffectedRows?: bigint }> {
-  return (rows as Array<{ command: string; rowCount: number | null; rows: R[] }>).map((r) => ({
-    rows: r.rows, numAffectedRows: WRITES.has(r.command) ? BigInt(r.rowCount ?? 0) : undefined,
-  }));
-}
 
 type Client = pg.PoolClient;
 

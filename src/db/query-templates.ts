@@ -4,7 +4,7 @@
 // (table, which conditions, dialect), never on its values, so a template is built once from slot
 // markers standing for the values, compiled, and each call puts its values into the slots.
 import type { Compilable, CompiledQuery, Kysely, QueryResult, RawBuilder } from 'kysely';
-import { LAST_STATEMENT } from './pg-frames.js';
+import { LAST_STATEMENT } from './statement-marks.js';
 
 /** A query builder, or an `sql` template (which compiles against a handle). */
 type Buildable<R> = Compilable<R> | RawBuilder<R>;

@@ -11,8 +11,7 @@
 // statement committing with it, waits for the rider's answer in a round trip of its own, as
 // before.
 import { CompiledQuery, Kysely, PostgresDriver, type DatabaseConnection, type Dialect, type QueryResult } from 'kysely';
-import { PIPELINE, statementResults } from './pg-rows.js';
-import { LAST_STATEMENT } from './pg-frames.js';
+import { LAST_STATEMENT, PIPELINE, statementResults } from './statement-marks.js';
 import type { DB } from './__generated__/db-types.js';
 
 /** Runs a statement and answers its rows. */

@@ -1,7 +1,7 @@
 // Assembles the executable schema: the SDL of schema/ plus what derive.ts adds, with resolvers
 // generated from the registry. printSchemaSdl() is what codegen and clients read.
-import { makeExecutableSchema } from '@graphql-tools/schema';
-import { Kind, printSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { addResolversToSchema } from '@graphql-tools/schema';
+import { buildASTSchema, Kind, printSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Registry } from '../model/types.js';
 import { deriveSchemaDocument } from '../model/derive.js';
 import { loadSourceDocument } from '../model/sdl.js';
@@ -72,8 +72,14 @@ function clearingLoaders(resolvers: Record<string, unknown>): Record<string, unk
 export function buildSchema(registry: Registry, baseUrl: string): GraphQLSchema {
   const doc = typeDefs(registry);
   const types = typeResolvers(registry, baseUrl);
-  return withRowViews(makeExecutableSchema({
-    typeDefs: doc,
+  // Built from the one document (derive.ts adds its types and root fields as extensions, which
+  // buildASTSchema applies itself, so no merge step copies it first), the resolvers set on that
+  // schema rather than on a copy, and the SDL rules not checked at every start: the document is the
+  // same for every start of a build, and test/graphql/schema-document.test.ts checks it. A cold
+  // start spent ~100 ms in the three (BENCHMARKS.md round 20).
+  return withRowViews(addResolversToSchema({
+    schema: buildASTSchema(doc, { assumeValidSDL: true }),
+    updateResolversInPlace: true,
     resolvers: {
       Decimal, DateTime, Date: DateScalar, JSON: JSONScalar,
       ...enumResolvers(registry),

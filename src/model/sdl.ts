@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse, visit, type DocumentNode } from 'graphql';
+import { parse, type DocumentNode } from 'graphql';
 
 /**
  * The project's schema/ folder, the nearest one above this module: src/model/ when run from source,
@@ -36,12 +36,40 @@ export function loadSourceSdl(dir = schemaDir): string {
  * hrefs, titles, column lists in SQL), and one such string in an answer makes JSON.stringify
  * write the whole answer two-byte: a 1.8 MB page took 3 ms instead of 1.3 to encode as UTF-8, and
  * twice the memory to build (BENCHMARKS.md, issue 20 round 8).
+ *
+ * Parsed once per folder: the registry and the GraphQL schema both start from it, and neither
+ * changes a node (derive.ts builds new ones). Without locations (nothing reads them), and the names
+ * replaced in the tree the parser just made, not by graphql's `visit`, which copies every node on
+ * the path to each one it replaces: a cold start spent ~45 ms here, twice (BENCHMARKS.md round 20).
  */
 export function loadSourceDocument(dir = schemaDir): DocumentNode {
-  return visit(parse(loadSourceSdl(dir)), {
-    // Names, strings, enum values and numbers: every node whose text is its `value`.
-    enter: (node) => ('value' in node && typeof node.value === 'string' ? { ...node, value: oneByte(node.value) } : undefined),
-  });
+  let doc = parsed.get(dir);
+  if (!doc) {
+    doc = parse(loadSourceSdl(dir), { noLocation: true });
+    oneByteValues(doc);
+    parsed.set(dir, doc);
+  }
+  return doc;
+}
+
+const parsed = new Map<string, DocumentNode>();
+
+/** Every node whose text is its `value` (names, strings, enum values, numbers) gets it one-byte. */
+function oneByteValues(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const child of node) oneByteValues(child);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const n = node as Record<string, unknown>;
+  for (const key in n) {
+    const v = n[key];
+    if (typeof v === 'string') {
+      if (key === 'value') n.value = oneByte(v);
+    } else {
+      oneByteValues(v);
+    }
+  }
 }
 
 const ASCII = /^[\x00-\x7f]*$/;

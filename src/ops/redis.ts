@@ -4,7 +4,10 @@
 // answering. Callers fall back to what works without it (the in-process event bus, memory rate
 // limits) and use it again once it is back; `state()` says which it is, for the log, and `check()`
 // for /readyz.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+
+/** ioredis's client class, loaded by `OptionalRedis.open` only when a REDIS_URL is set. */
+type RedisClass = typeof Redis;
 
 export type RedisState = 'off' | 'ready' | 'unavailable';
 
@@ -26,8 +29,15 @@ export class OptionalRedis {
   private lastState: RedisState;
   private lastError?: string;
 
-  /** `commandTimeoutMs`: a command unanswered by then fails, as one sent while Redis is away does. */
-  constructor(readonly url: string | undefined, private readonly commandTimeoutMs = 500) {
+  /**
+   * `commandTimeoutMs`: a command unanswered by then fails, as one sent while Redis is away does.
+   * ioredis is loaded only for a REDIS_URL: a process without Redis does not evaluate it at start.
+   */
+  static async open(url: string | undefined, commandTimeoutMs?: number): Promise<OptionalRedis> {
+    return new OptionalRedis(url, commandTimeoutMs, url ? (await import('ioredis')).Redis : undefined);
+  }
+
+  private constructor(readonly url: string | undefined, private readonly commandTimeoutMs = 500, private readonly driver?: RedisClass) {
     this.lastState = url ? 'unavailable' : 'off';
   }
 
@@ -36,8 +46,8 @@ export class OptionalRedis {
    * when returned; `onReady` runs on every (re)connection, for state a reconnect loses.
    */
   client(name: string, onReady?: (client: Redis) => Promise<unknown> | void): Redis | undefined {
-    if (!this.url) return undefined;
-    const c = new Redis(this.url, {
+    if (!this.url || !this.driver) return undefined;
+    const c = new this.driver(this.url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2000,

@@ -122,7 +122,7 @@ describe('one budget per token on every front door', () => {
     const bare = Fastify({ logger: false });
     const config = loadConfig({}, { redisUrl: 'redis://127.0.0.1:1', rateLimitMax: 2 });
     bare.decorateRequest('principal', null as never);
-    const redis = new OptionalRedis(config.redisUrl);
+    const redis = await OptionalRedis.open(config.redisUrl);
     bare.decorate('container', { config, redis } as never);
     bare.addHook('onClose', () => redis.close());
     // The REST error writer is buildApp's to hand in; a bare server answers plain JSON.
