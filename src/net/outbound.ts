@@ -3,7 +3,7 @@
 // non-public addresses (unless OUTBOUND_ALLOW_PRIVATE), so rebinding between check and connect is
 // impossible: the address checked is the address connected to. Redirects are not followed.
 import { isIP } from 'node:net';
-import { Agent, request } from 'undici';
+import type { Agent, request as Request } from 'undici';
 import { isPublicAddress } from './address-policy.js';
 import { connectLookup, resolverFor, type DnsSettings, type HostResolver } from './resolve.js';
 
@@ -28,23 +28,36 @@ export interface PostOptions {
   maxBodyBytes?: number;
 }
 
-/** One per instance (the container's): its agent keeps connections to the callers' hosts alive. */
+/** undici's agent with our lookup, and its request function. */
+interface Client { agent: Agent; request: typeof Request }
+
+/**
+ * One per instance (the container's): its agent keeps connections to the callers' hosts alive.
+ * undici is loaded at the first call, not at start: most instances call out seldom or never, and
+ * evaluating it was ~20 ms of a cold start (BENCHMARKS.md round 20).
+ */
 export class Outbound {
-  private readonly agent: Agent;
+  private client?: Promise<Client>;
   private readonly hosts: HostResolver;
 
   constructor(private readonly settings: OutboundSettings) {
-    const allowed = (address: string) => settings.allowPrivate || isPublicAddress(address);
-    const blocked = (hostname: string) => new OutboundBlocked(`${hostname} resolves only to addresses that may not be called`);
     this.hosts = resolverFor(settings.dns);
-    this.agent = new Agent({ connect: { lookup: connectLookup(this.hosts.resolve, allowed, blocked) }, keepAliveTimeout: 10_000 });
+  }
+
+  private undici(): Promise<Client> {
+    const allowed = (address: string) => this.settings.allowPrivate || isPublicAddress(address);
+    const blocked = (hostname: string) => new OutboundBlocked(`${hostname} resolves only to addresses that may not be called`);
+    return this.client ??= import('undici').then(({ Agent, request }) => ({
+      request, agent: new Agent({ connect: { lookup: connectLookup(this.hosts.resolve, allowed, blocked) }, keepAliveTimeout: 10_000 }),
+    }));
   }
 
   async post(rawUrl: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<OutboundResponse> {
     const url = new URL(rawUrl);
     this.checkLiteral(url);
+    const { agent, request } = await this.undici();
     const res = await request(url, {
-      method: 'POST', body, headers, dispatcher: this.agent, maxRedirections: 0,
+      method: 'POST', body, headers, dispatcher: agent, maxRedirections: 0,
       headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs, signal: AbortSignal.timeout(opts.timeoutMs),
     });
     const max = opts.maxBodyBytes ?? 64 * 1024;
@@ -65,9 +78,9 @@ export class Outbound {
    * attempts: whatever is still open here is abandoned, not waited for (a receiver that hangs must
    * not hold a shutdown).
    */
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.hosts.cancel();
-    return this.agent.destroy();
+    if (this.client) await (await this.client).agent.destroy();
   }
 
   /** Checks a literal IP host up front: the lookup hook is not consulted for IP literals. */

@@ -1,8 +1,8 @@
-// A process evaluates node-postgres only for a PostgreSQL database and ioredis only for a REDIS_URL
-// (src/db/postgres.ts, loaded by database.ts; OptionalRedis.open): on Node 20 node-postgres alone
-// took ~40 ms of a cold start, probing for Cloudflare Workers through the fetch implementation
-// (BENCHMARKS.md round 20). Each case builds the app in a fresh process and lists the driver
-// packages that process loaded.
+// A process evaluates node-postgres only for a PostgreSQL database, ioredis only for a REDIS_URL and
+// undici only at its first outbound call (src/db/postgres.ts, loaded by database.ts;
+// OptionalRedis.open; Outbound): on Node 20 node-postgres alone took ~40 ms of a cold start,
+// probing for Cloudflare Workers through the fetch implementation (BENCHMARKS.md round 20). Each
+// case builds the app in a fresh process and lists the client packages that process loaded.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ function driversLoaded(config: Record<string, unknown>): string[] {
 if (!PG_URL) console.log('[skip] node-postgres loaded for PostgreSQL: TEST_DATABASE_URL is not set');
 if (!REDIS_URL) console.log('[skip] ioredis loaded for a REDIS_URL: TEST_REDIS_URL is not set');
 
-describe('driver packages a process loads', () => {
+describe('client packages a process loads at start', () => {
   it('are none on SQLite without Redis', () => {
     expect(driversLoaded({})).toEqual([]);
   }, 60_000);
