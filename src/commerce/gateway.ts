@@ -1,7 +1,7 @@
 // The payment gateway seen by checkout: authorize an amount, and void an authorization that did
 // not end up in a committed transaction. The built-in test gateway (DESIGN §6) declines the token
 // `tok_decline` and approves anything else; it keeps no state, so voiding is only recorded.
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 export interface AuthorizationRequest {
   storeId: number;
@@ -35,7 +35,7 @@ export const testGateway: PaymentGateway = {
   inProcess: true,
   async authorize(req) {
     if (req.paymentToken === 'tok_decline') return { approved: false, message: 'the test gateway declined the payment' };
-    return { approved: true, authorizationId: `test_auth_${randomBytes(8).toString('hex')}`, message: `authorized ${req.amount} with the test gateway` };
+    return { approved: true, authorizationId: `test_auth_${randomUUID().replaceAll('-', '')}`, message: `authorized ${req.amount} with the test gateway` };
   },
   async void() {
     // Nothing is held by the test gateway.
