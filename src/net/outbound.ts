@@ -38,18 +38,22 @@ interface Client { agent: Agent; request: typeof Request }
  */
 export class Outbound {
   private client?: Promise<Client>;
+  private closed = false;
   private readonly hosts: HostResolver;
 
   constructor(private readonly settings: OutboundSettings) {
     this.hosts = resolverFor(settings.dns);
   }
 
+  /** The client, made at the first call (concurrent first calls share it); none once closed. */
   private undici(): Promise<Client> {
-    const allowed = (address: string) => this.settings.allowPrivate || isPublicAddress(address);
-    const blocked = (hostname: string) => new OutboundBlocked(`${hostname} resolves only to addresses that may not be called`);
-    return this.client ??= import('undici').then(({ Agent, request }) => ({
-      request, agent: new Agent({ connect: { lookup: connectLookup(this.hosts.resolve, allowed, blocked) }, keepAliveTimeout: 10_000 }),
-    }));
+    // A call after close would make an agent nobody destroys: refused, as the destroyed agent refused it.
+    if (this.closed) return Promise.reject(new Error('the outbound client is closed'));
+    return this.client ??= import('undici').then(({ Agent, request }) => {
+      const allowed = (address: string) => this.settings.allowPrivate || isPublicAddress(address);
+      const blocked = (hostname: string) => new OutboundBlocked(`${hostname} resolves only to addresses that may not be called`);
+      return { request, agent: new Agent({ connect: { lookup: connectLookup(this.hosts.resolve, allowed, blocked) }, keepAliveTimeout: 10_000 }) };
+    });
   }
 
   async post(rawUrl: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<OutboundResponse> {
@@ -79,6 +83,7 @@ export class Outbound {
    * not hold a shutdown).
    */
   async close(): Promise<void> {
+    this.closed = true;
     this.hosts.cancel();
     if (this.client) await (await this.client).agent.destroy();
   }
