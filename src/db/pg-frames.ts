@@ -9,10 +9,12 @@
 // aborted, a COMMIT after it was never run, exactly as if each had been sent alone; Kysely's
 // ROLLBACK follows as before. A transaction that runs no statement sends nothing at all.
 import pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
+import { Descriptions } from './pg-descriptions.js';
 
 export interface Connection {
   parse(c: { text: string; name?: string; types?: unknown[] }): void;
-  bind(c: { portal?: string; statement?: string; values?: unknown[] }): void;
+  bind(c: { portal?: string; statement?: string; values?: unknown[]; valueMapper?: (v: unknown) => unknown }): void;
   describe(c: { type: 'P' | 'S'; name: string }): void;
   execute(c: { portal?: string; rows?: number }): void;
   sync(): void;
@@ -26,6 +28,7 @@ export interface ResultState { fields: FieldDescription[]; _parsers?: Array<(v: 
 export const QueryBase = pg.Query as unknown as new (text: string, values?: unknown, callback?: (err: Error | null, res: unknown) => void) => {
   portal: string;
   name?: string;
+  values?: unknown;
   queryMode?: string;
   _rowMode?: string;
   _result: ResultState;
@@ -33,6 +36,7 @@ export const QueryBase = pg.Query as unknown as new (text: string, values?: unkn
   prepare(connection: Connection): void;
   _getRows(connection: Connection, rows?: number): void;
   handleRowDescription(msg: { fields: FieldDescription[] }): void;
+  handleDataRow(msg: unknown): void;
   handleCommandComplete(msg: unknown, connection: Connection): void;
   handleError(err: Error, connection: Connection): void;
   handleReadyForQuery(connection: Connection): void;
@@ -47,6 +51,9 @@ export function bare(connection: Connection, text: string): void {
 
 /** A query with BEGIN ahead of it and/or COMMIT after it, in the same write, before one Sync. */
 class Framed extends QueryBase {
+  /** Whether the statement goes without a Describe (pg-descriptions.ts). */
+  private readonly descriptions: Descriptions;
+
   // Built from the text, not from a config object: node-postgres copies a config object through
   // its property descriptors for every query (`cloneQueryConfig`: 2.3 µs a query, against 0.08 µs
   // from the text); the settings that text alone cannot carry are set here instead.
@@ -58,11 +65,21 @@ class Framed extends QueryBase {
     this._rowMode = 'array';
     // The result as node-postgres makes it for array rows (its constructor read no row mode above).
     this._result = this._results = new (this._result.constructor as new (rowMode: string, types: undefined) => ResultState)('array', undefined);
+    this.descriptions = new Descriptions([name], begins);
   }
 
   override prepare(connection: Connection): void {
     if (this.begins) bare(connection, 'begin');
-    super.prepare(connection);
+    if (this.descriptions.needsDescribe(connection, 0)) return super.prepare(connection);
+    // Parsed and described on this connection before: node-postgres's steps without its Parse and Describe.
+    try {
+      connection.bind({ portal: this.portal, statement: this.name, values: this.values as unknown[], valueMapper: pgUtils.prepareValue });
+    } catch (err) {
+      connection.sync();
+      this.handleError(err as Error, connection);
+      return;
+    }
+    this._getRows(connection, undefined);
   }
 
   // node-postgres's last step of a query: Execute, then Sync (no row limit is ever set here).
@@ -81,6 +98,17 @@ class Framed extends QueryBase {
   override handleRowDescription(msg: { fields: FieldDescription[] }): void {
     super.handleRowDescription({ ...msg, fields: [] });
     describeColumns(this._result, msg.fields);
+    this.descriptions.described(msg.fields);
+  }
+
+  override handleDataRow(msg: unknown): void {
+    this.descriptions.beforeRow(this);
+    super.handleDataRow(msg);
+  }
+
+  override handleCommandComplete(msg: unknown, connection: Connection): void {
+    this.descriptions.beforeComplete(this);
+    super.handleCommandComplete(msg, connection);
   }
 }
 

@@ -15,6 +15,7 @@
 import type pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
 import { bare, describeColumns, QueryBase, type Connection, type FieldDescription, type ResultState } from './pg-frames.js';
+import { Descriptions } from './pg-descriptions.js';
 
 /** One statement of a pipeline: its text, parameters and name (undefined: unnamed). */
 export interface PipedStatement {
@@ -37,14 +38,17 @@ class Pipelined extends QueryBase {
   private readonly fresh = new Map<number, string>();
   /** Commands the server completed so far (BEGIN's included). */
   private completed = 0;
+  /** Which statements go without a Describe (pg-descriptions.ts). */
+  private readonly descriptions: Descriptions;
 
-  constructor(private readonly statements: PipedStatement[], private readonly values: unknown[][], private readonly frame: PipelineFrame,
+  constructor(private readonly statements: PipedStatement[], private readonly converted: unknown[][], private readonly frame: PipelineFrame,
     callback: (err: Error | null, res: unknown) => void) {
     // A text for node-postgres's own checks; the statements are written by prepare().
     super(statements[0].text, undefined, callback);
     this.queryMode = 'extended';
     this._rowMode = 'array';
     this._result = this._results = new (this._result.constructor as new (rowMode: string, types: undefined) => ResultState)('array', undefined);
+    this.descriptions = new Descriptions(statements.map((s) => s.name), frame.begins);
   }
 
   override prepare(connection: Connection): void {
@@ -59,8 +63,8 @@ class Pipelined extends QueryBase {
           this.fresh.set(i, s.name);
         }
       }
-      connection.bind({ portal: '', statement: s.name ?? '', values: this.values[i] });
-      connection.describe({ type: 'P', name: '' });
+      connection.bind({ portal: '', statement: s.name ?? '', values: this.converted[i] });
+      if (this.descriptions.needsDescribe(connection, i)) connection.describe({ type: 'P', name: '' });
       connection.execute({ portal: '' });
     });
     if (this.frame.commits) bare(connection, 'commit');
@@ -70,9 +74,16 @@ class Pipelined extends QueryBase {
   override handleRowDescription(msg: { fields: FieldDescription[] }): void {
     super.handleRowDescription({ ...msg, fields: [] });
     describeColumns(this._result, msg.fields);
+    this.descriptions.described(msg.fields);
+  }
+
+  override handleDataRow(msg: unknown): void {
+    this.descriptions.beforeRow(this);
+    super.handleDataRow(msg);
   }
 
   override handleCommandComplete(msg: unknown, connection: Connection): void {
+    this.descriptions.beforeComplete(this);
     super.handleCommandComplete(msg, connection);
     this.completed++;
   }

@@ -4,7 +4,7 @@
 // statements with parameters are named, so each connection parses them once
 // (src/db/pg-statements.ts).
 import type pg from 'pg';
-import { rowBuilder } from './row-builder.js';
+import { rowBuilder, type ToRow } from './row-builder.js';
 import { BEGIN, ENDS, noRoundTrip, queryFramed } from './pg-frames.js';
 import { LAST_STATEMENT, PIPELINE } from './statement-marks.js';
 import { queryPipelined } from './pg-pipeline.js';
@@ -22,9 +22,22 @@ interface Connected { connection?: { stream?: { destroy(): void } } }
 const LIFTS_BOUND = /^set statement_timeout = 0$/i;
 const RESTORES_BOUND = /^reset statement_timeout$/i;
 
+/**
+ * Row builders by the columns a result was given: a named statement's are the same array on every
+ * run on a connection (pg-descriptions.ts), so its builder is found without joining its names.
+ */
+const builders = new WeakMap<readonly pg.FieldDef[], ToRow>();
+const NO_FIELDS: pg.FieldDef[] = [];
+
+function builderOf(fields: readonly pg.FieldDef[]): ToRow {
+  let build = builders.get(fields);
+  if (!build) builders.set(fields, build = rowBuilder(fields.map((f) => f.name)));
+  return build;
+}
+
 /** One result's rows as objects. */
 const objects = (res: pg.QueryResult) => ({
-  ...res, rows: (res.rows as unknown as unknown[][]).map(rowBuilder((res.fields ?? []).map((f) => f.name))),
+  ...res, rows: (res.rows as unknown as unknown[][]).map(builderOf(res.fields ?? NO_FIELDS)),
 });
 
 /**

@@ -1,0 +1,122 @@
+// A named statement's columns are asked for once per connection (src/db/pg-descriptions.ts): its
+// later runs go without a Describe, and their results get the columns remembered from the first.
+// Counted as the server's RowDescription messages on the real connection; every answer is checked
+// whole (rows, column names, types parsed), alone, in a transaction and in a pipeline, with rows and
+// without, and after the table changed under the statement.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import { fastRowPool } from '../../src/db/pg-rows.js';
+import { PIPELINE } from '../../src/db/statement-marks.js';
+import { PG_URL } from '../helpers/app.js';
+
+if (!PG_URL) console.log('[skip] row descriptions once per connection: TEST_DATABASE_URL is not set');
+
+describe.skipIf(!PG_URL)('row descriptions on PostgreSQL', () => {
+  const schema = `described_${randomBytes(4).toString('hex')}`;
+  const dbs: Kysely<any>[] = [];
+  let admin: pg.Client;
+  let descriptions = 0;
+  let noData = 0;
+  /** A Kysely over one connection, so every statement meets the same connection's named statements. */
+  const open = () => {
+    const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 1 });
+    pool.on('connect', (client) => {
+      const connection = (client as unknown as { connection: pg.Connection }).connection;
+      connection.on('rowDescription', () => { descriptions++; });
+      connection.on('noData', () => { noData++; });
+    });
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }) });
+    dbs.push(db);
+    return db;
+  };
+  const counted = async <T>(fn: () => Promise<T>) => {
+    const before = descriptions;
+    const result = await fn();
+    return { result, descriptions: descriptions - before };
+  };
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.query('create table t (id int primary key, name text, price numeric(10,2), at timestamptz)');
+    await admin.query("insert into t values (1, 'one', 1.50, '2026-01-02T03:04:05Z'), (2, 'two', null, null)");
+  });
+  afterAll(async () => {
+    for (const db of dbs) await db.destroy();
+    await admin?.query(`drop schema if exists ${schema} cascade`);
+    await admin?.end();
+  });
+
+  const byId = (db: Kysely<any>, id: number) => sql<Record<string, unknown>>`select * from t where id = ${id}`.execute(db).then((r) => r.rows);
+  const ONE = { id: 1, name: 'one', price: '1.50', at: new Date('2026-01-02T03:04:05Z') };
+  const TWO = { id: 2, name: 'two', price: null, at: null };
+
+  it('describes a named statement once per connection, and answers every later run whole', async () => {
+    const db = open();
+    const first = await counted(() => byId(db, 1));
+    expect(first.result).toEqual([ONE]);
+    expect(first.descriptions).toBe(1);
+    const later = await counted(async () => [await byId(db, 2), await byId(db, 1), await byId(db, 3)]);
+    expect(later.result).toEqual([[TWO], [ONE], []]);
+    expect(later.descriptions).toBe(0);
+    // In a transaction, with its BEGIN sent along and its COMMIT after it.
+    const inTx = await counted(() => db.transaction().execute(async (tx) => [await byId(tx, 1), await byId(tx, 2)]));
+    expect(inTx.result).toEqual([[ONE], [TWO]]);
+    expect(inTx.descriptions).toBe(0);
+    // Another connection asks for its own.
+    const other = open();
+    expect(await counted(() => byId(other, 1))).toEqual({ result: [ONE], descriptions: 1 });
+  });
+
+  it('runs a statement that answers no rows (NoData) without a Describe after its first, and its result still counts', async () => {
+    const db = open();
+    const rename = (id: number, name: string) => sql`update t set name = ${name} where id = ${id}`.execute(db);
+    const before = noData;
+    const first = await counted(() => rename(2, 'deux'));
+    expect(first.result.numAffectedRows).toBe(1n);
+    expect(noData - before).toBe(1);
+    const again = await counted(async () => [await rename(2, 'two'), await rename(9, 'none')]);
+    expect(again.result.map((r) => r.numAffectedRows)).toEqual([1n, 0n]);
+    // Its Describe is not sent again: no second NoData.
+    expect(noData - before).toBe(1);
+    expect(first.descriptions + again.descriptions).toBe(0);
+    expect(await byId(db, 2)).toEqual([TWO]);
+  });
+
+  it('gives each statement of a pipeline its own columns, described or remembered', async () => {
+    const db = open();
+    const q = (text: string, ...parameters: unknown[]) => CompiledQuery.raw(text, parameters);
+    const pipeline = (items: CompiledQuery[], on: Kysely<any> = db) => on.executeQuery(CompiledQuery.raw(PIPELINE, items))
+      .then((r) => r.rows as unknown as Array<{ rows: unknown[] }>);
+    const statements = () => [
+      q('select name from t where id = $1', 1),
+      q('update t set name = name where id = $1', 1),
+      q('select * from t where id = $1', 2),
+      q('select id, price from t where id = $1', 7),
+    ];
+    const first = await counted(() => pipeline(statements()));
+    const expected = [[{ name: 'one' }], [], [TWO], []];
+    expect(first.result.map((r) => r.rows)).toEqual(expected);
+    expect(first.descriptions).toBe(3);
+    const again = await counted(() => pipeline(statements()));
+    expect(again.result.map((r) => r.rows)).toEqual(expected);
+    expect(again.descriptions).toBe(0);
+    // Remembered and fresh statements mixed in one pipeline, inside a transaction.
+    const mixed = await counted(() => db.transaction().execute((tx) => pipeline([...statements().slice(2), q('select id from t where id = $1', 1)], tx)));
+    expect(mixed.result.map((r) => r.rows)).toEqual([[TWO], [], [{ id: 1 }]]);
+    expect(mixed.descriptions).toBe(1);
+  });
+
+  it('takes the new columns when the table changed under a remembered statement', async () => {
+    const db = open();
+    const stmt = (id: number) => sql<Record<string, unknown>>`select * from t where id = ${id} and ${id} > 0`.execute(db).then((r) => r.rows);
+    expect(await stmt(1)).toEqual([ONE]);
+    expect(await stmt(1)).toEqual([ONE]);
+    await admin.query('alter table t add column note text');
+    expect(await stmt(1)).toEqual([{ ...ONE, note: null }]);
+    expect(await counted(() => stmt(2))).toEqual({ result: [{ ...TWO, note: null }], descriptions: 0 });
+    await admin.query('alter table t drop column note');
+  });
+});
