@@ -109,6 +109,19 @@ describe.skipIf(!PG_URL)('row descriptions on PostgreSQL', () => {
     expect(mixed.descriptions).toBe(1);
   });
 
+  it('refuses a value it cannot send, without a Describe as with one, and the connection goes on', async () => {
+    const db = open();
+    const byName = (name: unknown, on: Kysely<any> = db) => sql<Record<string, unknown>>`select id from t where name = ${name}`.execute(on).then((r) => r.rows);
+    expect(await byName('one')).toEqual([{ id: 1 }]);
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await expect(byName(circular)).rejects.toThrow(/circular/i);
+    expect(await counted(() => byName('two'))).toEqual({ result: [{ id: 2 }], descriptions: 0 });
+    // In a transaction too: the statement fails, the transaction rolls back, the next one works.
+    await expect(db.transaction().execute((tx) => byName(circular, tx))).rejects.toThrow(/circular/i);
+    expect(await db.transaction().execute((tx) => byName('one', tx))).toEqual([{ id: 1 }]);
+  });
+
   it('takes the new columns when the table changed under a remembered statement', async () => {
     const db = open();
     const stmt = (id: number) => sql<Record<string, unknown>>`select * from t where id = ${id} and ${id} > 0`.execute(db).then((r) => r.rows);
