@@ -49,23 +49,56 @@ export function bare(connection: Connection, text: string): void {
   connection.execute({ portal: '' });
 }
 
-/** A query with BEGIN ahead of it and/or COMMIT after it, in the same write, before one Sync. */
-class Framed extends QueryBase {
-  /** Whether the statement goes without a Describe (pg-descriptions.ts). */
-  private readonly descriptions: Descriptions;
+/**
+ * A query in the extended protocol whose rows come as arrays, for statements named `names` (in the
+ * order sent; `begins`: a BEGIN goes ahead of them), which sends a named statement's Describe only
+ * on its first run on a connection (pg-descriptions.ts). Built from the text, not from a config
+ * object: node-postgres copies a config object through its property descriptors for every query
+ * (`cloneQueryConfig`: 2.3 µs a query, against 0.08 µs from the text); the settings that text alone
+ * cannot carry are set here instead.
+ */
+export class ArrayRowsQuery extends QueryBase {
+  /** Which statements go without a Describe, and which one the answers are for. */
+  protected readonly descriptions: Descriptions;
 
-  // Built from the text, not from a config object: node-postgres copies a config object through
-  // its property descriptors for every query (`cloneQueryConfig`: 2.3 µs a query, against 0.08 µs
-  // from the text); the settings that text alone cannot carry are set here instead.
-  constructor(text: string, values: unknown[], name: string | undefined, callback: (err: Error | null, res: unknown) => void,
-    private readonly begins: boolean, private readonly commits: boolean) {
+  constructor(text: string, values: unknown[] | undefined, callback: (err: Error | null, res: unknown) => void,
+    names: ReadonlyArray<string | undefined>, begins: boolean) {
     super(text, values, callback);
-    this.name = name;
     this.queryMode = 'extended';
     this._rowMode = 'array';
     // The result as node-postgres makes it for array rows (its constructor read no row mode above).
     this._result = this._results = new (this._result.constructor as new (rowMode: string, types: undefined) => ResultState)('array', undefined);
-    this.descriptions = new Descriptions([name], begins);
+    this.descriptions = new Descriptions(names, begins);
+  }
+
+  // Rows come as arrays (pg-rows.ts), read through the columns' parsers. node-postgres also builds,
+  // for every row description, an object with each column as a key (for object rows, unused with
+  // arrays): a dictionary object spread into another, the most costly JavaScript of a small
+  // statement (6% of a REST create's CPU on PostgreSQL with the 30 columns of `returning *`).
+  // node-postgres is given no columns; the result takes them and their parsers here.
+  override handleRowDescription(msg: { fields: FieldDescription[] }): void {
+    super.handleRowDescription({ ...msg, fields: [] });
+    describeColumns(this._result, msg.fields);
+    this.descriptions.described(msg.fields);
+  }
+
+  override handleDataRow(msg: unknown): void {
+    this.descriptions.beforeRow(this);
+    super.handleDataRow(msg);
+  }
+
+  override handleCommandComplete(msg: unknown, connection: Connection): void {
+    this.descriptions.beforeComplete(this);
+    super.handleCommandComplete(msg, connection);
+  }
+}
+
+/** A query with BEGIN ahead of it and/or COMMIT after it, in the same write, before one Sync. */
+class Framed extends ArrayRowsQuery {
+  constructor(text: string, values: unknown[], name: string | undefined, callback: (err: Error | null, res: unknown) => void,
+    private readonly begins: boolean, private readonly commits: boolean) {
+    super(text, values, callback, [name], begins);
+    this.name = name;
   }
 
   override prepare(connection: Connection): void {
@@ -88,27 +121,6 @@ class Framed extends QueryBase {
     connection.execute({ portal: this.portal, rows });
     bare(connection, 'commit');
     connection.sync();
-  }
-
-  // Rows come as arrays (pg-rows.ts), read through the columns' parsers. node-postgres also builds,
-  // for every row description, an object with each column as a key (for object rows, unused with
-  // arrays): a dictionary object spread into another, the most costly JavaScript of a small
-  // statement (6% of a REST create's CPU on PostgreSQL with the 30 columns of `returning *`).
-  // node-postgres is given no columns; the result takes them and their parsers here.
-  override handleRowDescription(msg: { fields: FieldDescription[] }): void {
-    super.handleRowDescription({ ...msg, fields: [] });
-    describeColumns(this._result, msg.fields);
-    this.descriptions.described(msg.fields);
-  }
-
-  override handleDataRow(msg: unknown): void {
-    this.descriptions.beforeRow(this);
-    super.handleDataRow(msg);
-  }
-
-  override handleCommandComplete(msg: unknown, connection: Connection): void {
-    this.descriptions.beforeComplete(this);
-    super.handleCommandComplete(msg, connection);
   }
 }
 

@@ -14,8 +14,7 @@
 // statement's first use on that connection).
 import type pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
-import { bare, describeColumns, QueryBase, type Connection, type FieldDescription, type ResultState } from './pg-frames.js';
-import { Descriptions } from './pg-descriptions.js';
+import { ArrayRowsQuery, bare, type Connection } from './pg-frames.js';
 
 /** One statement of a pipeline: its text, parameters and name (undefined: unnamed). */
 export interface PipedStatement {
@@ -33,22 +32,16 @@ export interface PipelineFrame {
   parseInDoubt: () => void;
 }
 
-class Pipelined extends QueryBase {
+class Pipelined extends ArrayRowsQuery {
   /** Statements this pipeline parses under their names, by index. */
   private readonly fresh = new Map<number, string>();
   /** Commands the server completed so far (BEGIN's included). */
   private completed = 0;
-  /** Which statements go without a Describe (pg-descriptions.ts). */
-  private readonly descriptions: Descriptions;
 
   constructor(private readonly statements: PipedStatement[], private readonly converted: unknown[][], private readonly frame: PipelineFrame,
     callback: (err: Error | null, res: unknown) => void) {
     // A text for node-postgres's own checks; the statements are written by prepare().
-    super(statements[0].text, undefined, callback);
-    this.queryMode = 'extended';
-    this._rowMode = 'array';
-    this._result = this._results = new (this._result.constructor as new (rowMode: string, types: undefined) => ResultState)('array', undefined);
-    this.descriptions = new Descriptions(statements.map((s) => s.name), frame.begins);
+    super(statements[0].text, undefined, callback, statements.map((s) => s.name), frame.begins);
   }
 
   override prepare(connection: Connection): void {
@@ -71,19 +64,7 @@ class Pipelined extends QueryBase {
     connection.sync();
   }
 
-  override handleRowDescription(msg: { fields: FieldDescription[] }): void {
-    super.handleRowDescription({ ...msg, fields: [] });
-    describeColumns(this._result, msg.fields);
-    this.descriptions.described(msg.fields);
-  }
-
-  override handleDataRow(msg: unknown): void {
-    this.descriptions.beforeRow(this);
-    super.handleDataRow(msg);
-  }
-
   override handleCommandComplete(msg: unknown, connection: Connection): void {
-    this.descriptions.beforeComplete(this);
     super.handleCommandComplete(msg, connection);
     this.completed++;
   }
