@@ -2,6 +2,8 @@
 // histogram, process metrics, webhook delivery and SQLite group commit figures read on each scrape,
 // and live-subscriber gauges that the subscription transport sets.
 import client from 'prom-client';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import type { WebhookFigure } from './health.js';
 
@@ -21,6 +23,27 @@ export const fanoutLoops = new client.Gauge({
 export const fanoutSubscribers = new client.Gauge({
   name: 'commerce_ws_fanout_subscribers', help: 'Live subscriptions whose events go out through a delivery loop (the others are catching up).', registers: [processRegistry],
 });
+
+/**
+ * The heap held after the last full (mark-compact) collection: what the process holds on to. The
+ * heap's size and the RSS between collections follow the load (a large answer's objects, the pages
+ * V8 keeps committed while it lasts); a leak shows as this figure rising from one collection to the
+ * next. Read when the observer's entry arrives, a turn of the loop after the collection, without the
+ * young generation (which the collection emptied: what it holds by then was made since). V8 adds no
+ * work to a collection for it.
+ */
+export const heapAfterFullGc = new client.Gauge({
+  name: 'commerce_heap_live_bytes', help: 'V8 heap held after the last full garbage collection, young generation excluded (0 before the first).', registers: [processRegistry],
+});
+/** Spaces a full collection leaves empty: what they hold when the observer runs was made since. */
+const YOUNG = new Set(['new_space', 'new_large_object_space']);
+new PerformanceObserver((list) => {
+  if (list.getEntries().some((e) => (e as unknown as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) {
+    let held = 0;
+    for (const space of getHeapSpaceStatistics()) if (!YOUNG.has(space.space_name)) held += space.space_used_size;
+    heapAfterFullGc.set(held);
+  }
+}).observe({ entryTypes: ['gc'] });
 
 /** Promises rejected with nobody to handle them, logged and survived (main.ts). */
 export const strayRejections = new client.Counter({
