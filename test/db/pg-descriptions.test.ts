@@ -3,50 +3,25 @@
 // Counted as the server's RowDescription messages on the real connection; every answer is checked
 // whole (rows, column names, types parsed), alone, in a transaction and in a pipeline, with rows and
 // without, and after the table changed under the statement.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
-import { fastRowPool } from '../../src/db/pg-rows.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { PIPELINE } from '../../src/db/statement-marks.js';
 import { PG_URL } from '../helpers/app.js';
+import { pgWire } from '../helpers/pg-wire.js';
 
 if (!PG_URL) console.log('[skip] row descriptions once per connection: TEST_DATABASE_URL is not set');
 
 describe.skipIf(!PG_URL)('row descriptions on PostgreSQL', () => {
-  const schema = `described_${randomBytes(4).toString('hex')}`;
-  const dbs: Kysely<any>[] = [];
-  let admin: pg.Client;
-  let descriptions = 0;
-  let noData = 0;
-  /** A Kysely over one connection, so every statement meets the same connection's named statements. */
-  const open = () => {
-    const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 1 });
-    pool.on('connect', (client) => {
-      const connection = (client as unknown as { connection: pg.Connection }).connection;
-      connection.on('rowDescription', () => { descriptions++; });
-      connection.on('noData', () => { noData++; });
-    });
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }) });
-    dbs.push(db);
-    return db;
-  };
+  const wire = pgWire('described', ['rowDescription', 'noData']);
+  const open = () => wire.open();
   const counted = async <T>(fn: () => Promise<T>) => {
-    const before = descriptions;
-    const result = await fn();
-    return { result, descriptions: descriptions - before };
+    const { result, counts } = await wire.counted(fn);
+    return { result, descriptions: counts.rowDescription };
   };
+  const noDataSoFar = () => wire.counts.noData;
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.query('create table t (id int primary key, name text, price numeric(10,2), at timestamptz)');
-    await admin.query("insert into t values (1, 'one', 1.50, '2026-01-02T03:04:05Z'), (2, 'two', null, null)");
-  });
-  afterAll(async () => {
-    for (const db of dbs) await db.destroy();
-    await admin?.query(`drop schema if exists ${schema} cascade`);
-    await admin?.end();
+    await wire.admin().query('create table t (id int primary key, name text, price numeric(10,2), at timestamptz)');
+    await wire.admin().query("insert into t values (1, 'one', 1.50, '2026-01-02T03:04:05Z'), (2, 'two', null, null)");
   });
 
   const byId = (db: Kysely<any>, id: number) => sql<Record<string, unknown>>`select * from t where id = ${id}`.execute(db).then((r) => r.rows);
@@ -73,14 +48,14 @@ describe.skipIf(!PG_URL)('row descriptions on PostgreSQL', () => {
   it('runs a statement that answers no rows (NoData) without a Describe after its first, and its result still counts', async () => {
     const db = open();
     const rename = (id: number, name: string) => sql`update t set name = ${name} where id = ${id}`.execute(db);
-    const before = noData;
+    const before = noDataSoFar();
     const first = await counted(() => rename(2, 'deux'));
     expect(first.result.numAffectedRows).toBe(1n);
-    expect(noData - before).toBe(1);
+    expect(noDataSoFar() - before).toBe(1);
     const again = await counted(async () => [await rename(2, 'two'), await rename(9, 'none')]);
     expect(again.result.map((r) => r.numAffectedRows)).toEqual([1n, 0n]);
     // Its Describe is not sent again: no second NoData.
-    expect(noData - before).toBe(1);
+    expect(noDataSoFar() - before).toBe(1);
     expect(first.descriptions + again.descriptions).toBe(0);
     expect(await byId(db, 2)).toEqual([TWO]);
   });
@@ -127,9 +102,9 @@ describe.skipIf(!PG_URL)('row descriptions on PostgreSQL', () => {
     const stmt = (id: number) => sql<Record<string, unknown>>`select * from t where id = ${id} and ${id} > 0`.execute(db).then((r) => r.rows);
     expect(await stmt(1)).toEqual([ONE]);
     expect(await stmt(1)).toEqual([ONE]);
-    await admin.query('alter table t add column note text');
+    await wire.admin().query('alter table t add column note text');
     expect(await stmt(1)).toEqual([{ ...ONE, note: null }]);
     expect(await counted(() => stmt(2))).toEqual({ result: [{ ...TWO, note: null }], descriptions: 0 });
-    await admin.query('alter table t drop column note');
+    await wire.admin().query('alter table t drop column note');
   });
 });

@@ -2,59 +2,32 @@
 // write (src/db/pg-pipeline.ts through database.ts's pipelined): one round trip, in order, in the
 // transaction. Round trips are the server's ReadyForQuery messages and parses its ParseComplete
 // messages, counted on the real connections; what ran and what was kept is read back from the tables.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import { fastRowPool } from '../../src/db/pg-rows.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
 import { lastOfTransaction, pipelined, type Tx } from '../../src/db/database.js';
 import { PG_URL } from '../helpers/app.js';
+import { pgWire } from '../helpers/pg-wire.js';
 
 if (!PG_URL) console.log('[skip] pipelined statements: TEST_DATABASE_URL is not set');
 
 describe.skipIf(!PG_URL)('statements pipelined in one write on PostgreSQL', () => {
-  const schema = `pipe_${randomBytes(4).toString('hex')}`;
-  const pools: pg.Pool[] = [];
-  const dbs: Kysely<any>[] = [];
-  let admin: pg.Client;
-  let trips = 0;
-  let parses = 0;
-  /** A Kysely over one connection (each statement meets that connection's named statements). */
-  const open = () => {
-    const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 1 });
-    pool.on('connect', (client) => {
-      const connection = (client as unknown as { connection: pg.Connection }).connection;
-      connection.on('readyForQuery', () => { trips++; });
-      connection.on('parseComplete', () => { parses++; });
-    });
-    pools.push(pool);
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }) });
-    dbs.push(db);
-    return db;
-  };
+  const wire = pgWire('pipe', ['readyForQuery', 'parseComplete']);
   const counted = async <T>(fn: () => Promise<T>) => {
-    const before = { trips, parses };
-    const result = await fn();
-    return { result, trips: trips - before.trips, parses: parses - before.parses };
+    const { result, counts } = await wire.counted(fn);
+    return { result, trips: counts.readyForQuery, parses: counts.parseComplete };
   };
+  /** A Kysely over one connection (each statement meets that connection's named statements). */
+  const open = () => wire.open();
   let db: Kysely<any>;
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.query('create table t (id serial primary key, v int not null check (v >= 0), doc jsonb, at timestamptz)');
+    await wire.admin().query('create table t (id serial primary key, v int not null check (v >= 0), doc jsonb, at timestamptz)');
     db = open();
     await sql`select 1`.execute(db);
-  });
-  afterAll(async () => {
-    for (const d of dbs) await d.destroy();
-    await admin?.query(`drop schema if exists ${schema} cascade`);
-    await admin?.end();
   });
 
   const insert = (tx: Tx | Kysely<any>, v: number) => sql<{ id: number }>`insert into t (v) values (${v}) returning id`.compile(tx);
   const countOf = (tx: Tx | Kysely<any>, v: number) => sql<{ n: number }>`select count(*)::int as n from t where v = ${v}`.compile(tx);
-  const kept = async (v: number) => (await admin.query('select count(*)::int as n from t where v = $1', [v])).rows[0].n as number;
+  const kept = async (v: number) => (await wire.admin().query('select count(*)::int as n from t where v = $1', [v])).rows[0].n as number;
 
   it('sends BEGIN and the statements in one round trip; a later one sees what an earlier one wrote', async () => {
     const { result, trips: n } = await counted(() => db.transaction().execute(async (tx) => pipelined(tx as Tx, [insert(tx, 1), insert(tx, 1), countOf(tx, 1)])));
@@ -130,26 +103,21 @@ describe.skipIf(!PG_URL)('statements pipelined in one write on PostgreSQL', () =
     const byV = (tx: Tx | Kysely<any>) => sql<Record<string, unknown>>`select * from t where v = ${2} and ${1} > 0`.compile(tx);
     const run = () => fresh.transaction().execute(async (tx) => pipelined(tx as Tx, [byV(tx), read(tx)]));
     expect((await run())[0].rows).toHaveLength(2);
-    await admin.query('alter table t add column note text');
+    await wire.admin().query('alter table t add column note text');
     const after = await run();
     expect(after[0].rows[0]).toHaveProperty('note', null);
     expect(after[1].rows[0]).toHaveProperty('note', null);
   });
 
   it('fails, not hangs, when its connection is cut mid-pipeline, and the pool goes on', async () => {
-    const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 1 });
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    pools.push(pool);
-    const cut = new Kysely<any>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }) });
-    dbs.push(cut);
+    const cut = wire.open({ tolerateErrors: true });
     const pid = Number((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(cut)).rows[0].pid);
     const running = cut.transaction().execute(async (tx) => pipelined(tx as Tx, [insert(tx, 8), sql`select pg_sleep(${5})`.compile(tx), insert(tx, 8)]));
     // It may fail before the terminating query's answer comes back: handled from now on, or Node
     // reports an unhandled rejection (the run's own error) before the expectation below is reached.
     running.catch(() => undefined);
     await new Promise((r) => setTimeout(r, 200));
-    await admin.query('select pg_terminate_backend($1)', [pid]);
+    await wire.admin().query('select pg_terminate_backend($1)', [pid]);
     await expect(running).rejects.toThrow();
     expect(await kept(8)).toBe(0);
     const after = await cut.transaction().execute(async (tx) => pipelined<{ n: number }>(tx as Tx, [insert(tx, 9), countOf(tx, 9)]));
@@ -157,10 +125,7 @@ describe.skipIf(!PG_URL)('statements pipelined in one write on PostgreSQL', () =
   });
 
   it('keeps parallel pipelines on a pool apart', async () => {
-    const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 4 });
-    pools.push(pool);
-    const shared = new Kysely<any>({ dialect: new PostgresDialect({ pool: fastRowPool(pool) }) });
-    dbs.push(shared);
+    const shared = wire.open({ max: 4 });
     const results = await Promise.all(Array.from({ length: 16 }, (_, i) => shared.transaction().execute(async (tx) => {
       const [, count] = await pipelined<{ n: number }>(tx as Tx, [insert(tx, 100 + i), countOf(tx, 100 + i)]);
       if (i % 4 === 0) throw new Error('rolled back');

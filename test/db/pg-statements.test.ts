@@ -4,48 +4,26 @@
 // under a `select *`, statements dropped as a pooler does) is parsed again: outside a transaction
 // the statement is run again and answers, and so is a transaction's first statement; a later one
 // fails its transaction and the next works.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import { fastRowPool } from '../../src/db/pg-rows.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
 import { MAX_NAMED } from '../../src/db/pg-statements.js';
 import { orderedByKey } from '../../src/db/database.js';
 import { PG_URL } from '../helpers/app.js';
+import { pgWire } from '../helpers/pg-wire.js';
 
 if (!PG_URL) console.log('[skip] named statements: TEST_DATABASE_URL is not set');
 
 describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
-  const schema = `named_${randomBytes(4).toString('hex')}`;
-  const pools: pg.Pool[] = [];
-  const dbs: Kysely<any>[] = [];
-  let admin: pg.Client;
-  let parses = 0;
+  const wire = pgWire('named', ['parseComplete']);
   /** A Kysely over one connection (so every statement meets the same connection's named statements). */
-  const open = (prepared?: boolean) => {
-    const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 1 });
-    pool.on('connect', (client) => (client as unknown as { connection: pg.Connection }).connection.on('parseComplete', () => { parses++; }));
-    pools.push(pool);
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: fastRowPool(pool, { prepared }) }) });
-    dbs.push(db);
-    return db;
-  };
+  const open = (prepared?: boolean) => wire.open({ prepared });
   const counted = async <T>(fn: () => Promise<T>) => {
-    const before = parses;
-    const result = await fn();
-    return { result, parses: parses - before };
+    const { result, counts } = await wire.counted(fn);
+    return { result, parses: counts.parseComplete };
   };
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.query('create table t (id int primary key, name text)');
-    await admin.query("insert into t values (1, 'one'), (2, 'two')");
-  });
-  afterAll(async () => {
-    for (const db of dbs) await db.destroy();
-    await admin?.query(`drop schema if exists ${schema} cascade`);
-    await admin?.end();
+    await wire.admin().query('create table t (id int primary key, name text)');
+    await wire.admin().query("insert into t values (1, 'one'), (2, 'two')");
   });
 
   const byId = (db: Kysely<any>, id: number) => sql<{ id: number; name: string }>`select * from t where id = ${id}`.execute(db).then((r) => r.rows);
@@ -107,21 +85,21 @@ describe.skipIf(!PG_URL)('named statements on PostgreSQL', () => {
     const stmt = (x: Kysely<any>, id: number) => sql<Record<string, unknown>>`select * from t where id = ${id} and ${id} > 0`.execute(x).then((r) => r.rows);
     expect(await stmt(db, 1)).toEqual([{ id: 1, name: 'one' }]);
     // Another instance's migration: the named plan's result type is out of date.
-    await admin.query('alter table t add column note text');
+    await wire.admin().query('alter table t add column note text');
     expect(await stmt(db, 1)).toEqual([{ id: 1, name: 'one', note: null }]);
     // The first statement of a transaction: begun again, answered.
-    await admin.query('alter table t add column flag int');
+    await wire.admin().query('alter table t add column flag int');
     expect(await db.transaction().execute((tx) => stmt(tx, 2))).toEqual([{ id: 2, name: 'two', note: null, flag: null }]);
     // A later one: its transaction fails (what ran before it cannot be run again), the next works.
-    await admin.query('alter table t add column mark int');
+    await wire.admin().query('alter table t add column mark int');
     const written = () => db.transaction().execute(async (tx) => {
       await sql`update t set name = ${'changed'} where id = ${1}`.execute(tx);
       return stmt(tx, 2);
     });
     await expect(written()).rejects.toThrow(/cached plan must not change result type/);
-    expect((await admin.query('select name from t where id = 1')).rows[0].name).toBe('one');
+    expect((await wire.admin().query('select name from t where id = 1')).rows[0].name).toBe('one');
     expect(await written()).toEqual([{ id: 2, name: 'two', note: null, flag: null, mark: null }]);
-    await admin.query("update t set name = 'one' where id = 1");
+    await wire.admin().query("update t set name = 'one' where id = 1");
   });
 
   it('parses again when the connection\'s statements were dropped, as a pooler does', async () => {
