@@ -42,6 +42,8 @@ const collapse = (text: string) => {
   return { sql: all.slice(0, 160), end: all.slice(-60) };
 };
 
+const CHANGE_COUNTER = 'pragma data_version';
+
 function wrapSqlite(): void {
   const probe = new SQLite(':memory:');
   const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, unknown> & { __benchWrapped?: boolean };
@@ -54,7 +56,9 @@ function wrapSqlite(): void {
       try {
         return original.apply(this, args);
       } finally {
-        if (measuring) native.push({ ...collapse(this.source), ms: performance.now() - t });
+        // The reader's change counter (Database.changes, auth/liveness-cache.ts) reads the WAL
+        // index's header and no table: not a statement of the request, and not in its counter.
+        if (measuring && this.source !== CHANGE_COUNTER) native.push({ ...collapse(this.source), ms: performance.now() - t });
       }
     };
   }

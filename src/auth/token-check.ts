@@ -11,14 +11,22 @@ import { apiError } from '../services/error-catalog.js';
 import type { PendingCheck, Principal } from './principal.js';
 import type { TokenService } from './tokens.js';
 import type { VerifiedAccess } from './jwt.js';
+import type { Found } from './liveness-cache.js';
 
 /** What the token check's row says: the token is live, and (store tokens) the store has expired cart items. */
 export interface Liveness { live: boolean; expiredCartItems?: boolean }
 
-export function livenessOf(c: Pick<VerifiedAccess, 'sid'>, row: Record<string, unknown>): Liveness {
-  // Booleans on PostgreSQL, 0 and 1 on SQLite.
+/** What the statement's row says, whenever it is read (liveness-cache.ts keeps it). */
+export function foundIn(row: Record<string, unknown>): Found {
+  // Booleans on PostgreSQL, 0 and 1 on SQLite; the expiry an integer either way (bigint as text).
   const live = !!row.c && !!row.u && !!row.s && !row.f && !row.j;
-  return { live, expiredCartItems: c.sid !== undefined ? !!row.x : undefined };
+  return { live, earliestExpiry: row.e === null || row.e === undefined ? null : Number(row.e) };
+}
+
+/** The liveness of a token at `nowSec` (Unix seconds), from what its statement found. */
+export function livenessAt(c: Pick<VerifiedAccess, 'sid'>, found: Found, nowSec: number): Liveness {
+  const expiredCartItems = c.sid === undefined ? undefined : found.earliestExpiry !== null && found.earliestExpiry <= nowSec;
+  return { live: found.live, expiredCartItems };
 }
 
 type State = 'waiting' | 'sent' | 'live' | 'dead';
@@ -44,7 +52,7 @@ export class TokenCheck implements Rider, PendingCheck {
   }
 
   answered(rows: readonly Record<string, unknown>[]): void {
-    const { live, expiredCartItems } = livenessOf(this.claims, rows[0] ?? {});
+    const { live, expiredCartItems } = livenessAt(this.claims, foundIn(rows[0] ?? {}), this.tokens.nowSec());
     this.principal.expiredCartItems = expiredCartItems;
     this.#state = live ? 'live' : 'dead';
     this.#wake?.();

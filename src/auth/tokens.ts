@@ -8,7 +8,8 @@ import { signAccessToken, verifyAccessToken, type VerifiedAccess } from './jwt.j
 import type { SigningKey } from './keys.js';
 import { ANONYMOUS, type Principal } from './principal.js';
 import { CLIENT_FULL, STORE_FULL, USER_FULL } from './scopes.js';
-import { livenessOf, TokenCheck, type Liveness } from './token-check.js';
+import { foundIn, livenessAt, TokenCheck, type Liveness } from './token-check.js';
+import { LivenessCache } from './liveness-cache.js';
 
 export interface TokenSet {
   access_token: string;
@@ -45,6 +46,8 @@ export interface TokenServiceOptions {
 const REFRESH_FORMAT = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{20,100})$/;
 
 export class TokenService {
+  readonly #answers = new LivenessCache();
+
   constructor(private readonly database: Database, private readonly clock: Clock, readonly opts: TokenServiceOptions) {}
 
   nowSec(): number {
@@ -117,21 +120,28 @@ export class TokenService {
 
   /**
    * Whether the token's client, user and store still exist and neither the token nor its grant was
-   * revoked: one statement of indexed lookups, run on every authenticated request (no cache, so a
-   * revocation or deletion takes effect at once on every instance). For a store token the same
-   * statement tells whether the store has cart items past their expiry, so a request that reads
-   * items needs no statement of its own to find out that there is nothing to purge.
+   * revoked: one statement of indexed lookups, whose answer counts on every instance as soon as a
+   * revocation or deletion has committed. On SQLite an answer is kept while no commit has happened
+   * since (liveness-cache.ts); PostgreSQL asks every time. For a store token the same statement
+   * tells whether the store has cart items past their expiry, so a request that reads items needs
+   * no statement of its own to find out that there is nothing to purge.
    */
   async preflight(c: VerifiedAccess): Promise<Liveness> {
+    const changes = this.database.changes?.();
+    const claims = changes === undefined ? '' : claimsKey(c);
+    const kept = changes === undefined ? undefined : this.#answers.get(changes, c.jti, claims);
+    if (kept) return livenessAt(c, kept, this.nowSec());
     const { rows } = await this.database.db.executeQuery(this.preflightQuery(c));
-    return livenessOf(c, rows[0]);
+    const found = foundIn(rows[0] ?? {});
+    if (changes !== undefined) this.#answers.set(changes, c.jti, claims, found);
+    return livenessAt(c, found, this.nowSec());
   }
 
   /** The token check's statement for these claims, bound, not sent (it may ride with another: token-check.ts). */
   preflightQuery(c: VerifiedAccess): CompiledQuery<Record<string, unknown>> {
     // Run by every request: compiled once per shape of claims (db/query-templates.ts).
     const shape = `preflight ${c.uid !== undefined ? 'u' : ''}${c.sid !== undefined ? 's' : ''}${c.fam !== undefined ? 'f' : ''}`;
-    return this.database.templates.bind(this.database.db, shape, [c.cid, c.uid, c.sid, c.fam, c.jti, this.nowSec()],
+    return this.database.templates.bind(this.database.db, shape, [c.cid, c.uid, c.sid, c.fam, c.jti],
       (slots) => preflightStatement(c, slots));
   }
 
@@ -190,17 +200,23 @@ function principalOf(claims: VerifiedAccess, expiredCartItems: boolean | undefin
   return { kind, scopes, clientId: claims.cid, userId: claims.uid, storeId: claims.sid, tokenId: claims.jti, grantId: claims.fam, expiresAt: claims.exp, expiredCartItems };
 }
 
+/** The claims a kept answer is for, besides the token's id. */
+function claimsKey(c: VerifiedAccess): string {
+  return `${c.cid} ${c.uid ?? ''} ${c.sid ?? ''} ${c.fam ?? ''}`;
+}
+
 /**
  * The token check's one statement, for claims of `c`'s shape with `values` (cid, uid, sid, fam,
- * jti, now in seconds). Each probe is an index lookup whatever the values, and PostgreSQL plans
- * the named statement once for all of them only if its generic plan is not costed above the plans
- * made for the values: the expiry probe is therefore the store's earliest expiry (migration 017's
- * index, read from its first entry) compared with now. As `exists (… expires <= $now)` its generic
+ * jti). Each probe is an index lookup whatever the values, and PostgreSQL plans the named statement
+ * once for all of them only if its generic plan is not costed above the plans made for the values:
+ * the expiry probe is therefore the store's earliest expiry (migration 017's index, read from its
+ * first entry), compared with now by the caller (token-check.ts livenessAt), which also lets an
+ * answer be kept while time passes (liveness-cache.ts). As `exists (… expires <= $now)` its generic
  * plan guessed a third of the store's expiring items (a cost of 370 against 10), so PostgreSQL
  * planned the whole statement again for every request (BENCHMARKS.md, round 17).
  */
 export function preflightStatement(c: Pick<VerifiedAccess, 'uid' | 'sid' | 'fam'>, values: readonly unknown[]) {
-  const [cid, uid, sid, fam, jti, now] = values;
+  const [cid, uid, sid, fam, jti] = values;
   return sql<Record<string, unknown>>`select
       exists (select 1 from clients where id = ${cid}) as c,
       ${c.uid !== undefined ? sql`exists (select 1 from users where id = ${uid})` : sql`1`} as u,
@@ -208,8 +224,8 @@ export function preflightStatement(c: Pick<VerifiedAccess, 'uid' | 'sid' | 'fam'
       ${c.fam !== undefined ? sql`exists (select 1 from refresh_tokens where family = ${fam} and revoked_at is not null)` : sql`0`} as f,
       exists (select 1 from revoked_tokens where jti = ${jti}) as j,
       ${c.sid !== undefined
-        ? sql`(select min(expires) from items where store_id = ${sid} and cart_id is not null and expires is not null) <= ${now}`
-        : sql`0`} as x`;
+        ? sql`(select min(expires) from items where store_id = ${sid} and cart_id is not null and expires is not null)`
+        : sql`null`} as e`;
 }
 
 export const FULL_SCOPE_OF = { client: CLIENT_FULL, user: USER_FULL, store: STORE_FULL } as const;

@@ -46,6 +46,13 @@ export interface Database {
    * statement that may carry it, not in a round trip of its own (ride-along.ts).
    */
   riding?(rider: Rider): Database;
+  /**
+   * SQLite: a number that grows whenever a commit may have changed what a read outside a
+   * transaction sees, whichever connection or process made it; undefined while the only connection
+   * (in memory) is inside a transaction. Absent on PostgreSQL. Equal numbers mean equal data
+   * (auth/liveness-cache.ts keeps the token check's answers under it).
+   */
+  changes?(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -120,13 +127,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
   const commits = new GroupCommit(writer);
   // An in-memory database is one connection's own: it has no second connection to read from.
-  if (opts.url === ':memory:') return { db: writer, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, close: () => writer.destroy() };
+  // Its own changes are the only ones it has (data_version counts other connections' commits only),
+  // counted with those a transaction still open has made: no number then.
+  if (opts.url === ':memory:') {
+    const ownChanges = sqlite.prepare('select total_changes()').pluck();
+    const changes = () => (sqlite.inTransaction ? undefined : ownChanges.get() as number);
+    return { db: writer, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, changes, close: () => writer.destroy() };
+  }
   const reader = new SQLite(opts.url, { readonly: true, fileMustExist: true });
   reader.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   registerSqliteFunctions(reader);
   const db = new Kysely<DB>({ dialect: new ReadRoutingDialect(cachingDatabase(reader), writer, stats, (q) => commits.writeAlone(q)) });
+  // The reader never writes, so every commit is another connection's: this process's writer or
+  // another process's. Reading it starts a read of the file's state, as any statement there does.
+  const dataVersion = reader.prepare('pragma data_version').pluck();
   return {
-    db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits,
+    db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, changes: () => dataVersion.get() as number,
     close: async () => {
       await db.destroy();
       await writer.destroy();

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { preflightStatement } from '../../src/auth/tokens.js';
+import { foundIn, livenessAt } from '../../src/auth/token-check.js';
 import type { Database } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { engines } from '../helpers/app.js';
@@ -39,16 +40,17 @@ describe.each(engines())('the token check\'s expired cart item probe on %s', (en
   });
   afterAll(async () => scratch.closeAll());
 
-  const statement = (now: number, jti = 'jti') => preflightStatement(storeToken, [1, 1, storeId, 'family', jti, now]);
+  const statement = (jti = 'jti') => preflightStatement(storeToken, [1, 1, storeId, 'family', jti]);
 
   it('is answered by the index of a store\'s expiring cart items', async () => {
-    expect(await planOf(database, statement(NOW))).toContain('items_expiring_ix');
+    expect(await planOf(database, statement())).toContain('items_expiring_ix');
   });
 
   it('tells a store with an expired cart item from one without', async () => {
-    const x = async (now: number) => !!(await statement(now).execute(database.db)).rows[0].x;
-    expect(await x(NOW)).toBe(false);
-    expect(await x(NOW + 61)).toBe(true);
+    const found = foundIn((await statement().execute(database.db)).rows[0]);
+    expect(found.earliestExpiry).toBe(NOW + 60);
+    expect(livenessAt(storeToken, found, NOW).expiredCartItems).toBe(false);
+    expect(livenessAt(storeToken, found, NOW + 60).expiredCartItems).toBe(true);
   });
 
   it('holds only cart items with an expiry, and no full index of expires is left', async () => {
@@ -61,10 +63,10 @@ describe.each(engines())('the token check\'s expired cart item probe on %s', (en
 
   // SQLite plans each statement with its values; only PostgreSQL has generic plans.
   if (engine === 'postgres') it('is planned once per connection, not for every request (the generic plan of its named statement)', async () => {
-    const compiled = statement(NOW).compile(database.db);
+    const compiled = statement().compile(database.db);
     const counts = await database.db.connection().execute(async (conn) => {
       // As the service sends it: named (db/pg-statements.ts), on one connection, with each request's values.
-      for (let i = 0; i < 12; i++) await conn.executeQuery(statement(NOW + i, `jti${i}`).compile(conn));
+      for (let i = 0; i < 12; i++) await conn.executeQuery(statement(`jti${i}`).compile(conn));
       return (await sql<{ generic_plans: number; custom_plans: number }>`select generic_plans, custom_plans from pg_prepared_statements
         where statement = ${compiled.sql}`.execute(conn)).rows;
     });
@@ -76,7 +78,7 @@ describe.each(engines())('the token check\'s expired cart item probe on %s', (en
   });
 
   if (engine === 'postgres') it('keeps the index in that generic plan, for any store and time', async () => {
-    const compiled = statement(NOW).compile(database.db);
+    const compiled = statement().compile(database.db);
     const plan = await database.db.transaction().execute(async (tx) => {
       await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
       await sql`set local enable_seqscan = off`.execute(tx);

@@ -37,13 +37,17 @@ describe.each(engines())('one cost model (%s)', (engine) => {
   afterAll(() => t?.close());
 
   it('refuses the cyclic zoom bomb with 400 before any SQL runs, at every depth past the cap', async () => {
+    // The token's liveness check is the only statement such a request may run: on SQLite its answer
+    // is kept while nothing commits (auth/liveness-cache.ts), so after one request it runs none.
+    expect((await call(t.app, taxHref, { token: chain.storeToken })).statusCode).toBe(200);
+    const check = engine === 'sqlite' ? 0 : 1;
     for (const depth of [3, 4, 5, 8]) {
       const before = containerOf(t.app).database.stats.statements;
       const started = performance.now();
       const res = await call(t.app, `${taxHref}?zoom=${bomb(depth)}`, { token: chain.storeToken });
       console.log(`[measure] ${engine}: cyclic zoom depth ${depth} answered ${res.statusCode} in ${(performance.now() - started).toFixed(1)} ms`);
-      // Only the token's liveness check ran; no read of the tax or its children.
-      expect(containerOf(t.app).database.stats.statements - before, `depth ${depth}`).toBe(1);
+      // No read of the tax or its children.
+      expect(containerOf(t.app).database.stats.statements - before, `depth ${depth}`).toBe(check);
       expect(res.statusCode, `depth ${depth}`).toBe(400);
       expect(codes(res)).toEqual(['zoom_too_deep']);
       expect(json(res)._embedded['svc:errors'][0].message).toMatch(/nested \d+ steps deep; at most 4/);
@@ -52,7 +56,7 @@ describe.each(engines())('one cost model (%s)', (engine) => {
     const url = `${link(store, 'svc:transactions')}?limit=300&zoom=items,items:item_options,items:discount_details,items:coupon_details`;
     const before = containerOf(t.app).database.stats.statements;
     const res = await call(t.app, url, { token: chain.storeToken });
-    expect(containerOf(t.app).database.stats.statements - before).toBe(1);
+    expect(containerOf(t.app).database.stats.statements - before).toBe(check);
     expect(res.statusCode).toBe(400);
     expect(codes(res)).toEqual(['too_costly']);
     expect(json(res)._embedded['svc:errors'][0]).toMatchObject({ field: 'zoom', message: expect.stringMatching(/calculated cost is 384602; at most 300000 is allowed/) });

@@ -42,6 +42,9 @@ describe.each(engines())('SQL statements per request (%s)', (engine) => {
     const ten = await measure(url);
     expect(members(ten.body, 'taxes')).toHaveLength(10);
     await addTaxes(90, 10);
+    // Again after the writes: on SQLite the token check's answer is kept only while nothing commits
+    // (auth/liveness-cache.ts), so both measured requests find it kept (PostgreSQL: both run it).
+    await measure(url);
     const hundred = await measure(url);
     const taxes = members(hundred.body, 'taxes');
     expect(taxes).toHaveLength(100);
@@ -77,6 +80,7 @@ describe.each(engines())('SQL statements per request (%s)', (engine) => {
     const ten = await measure(url);
     expect(members(ten.body, 'transactions')).toHaveLength(10);
     await buy(90);
+    await measure(url); // as above: the token check kept for both measured requests on SQLite
     const hundred = await measure(url);
     const all = members(hundred.body, 'transactions');
     expect(all).toHaveLength(100);

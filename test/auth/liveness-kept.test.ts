@@ -1,0 +1,137 @@
+// The token check's answer kept on SQLite while no commit has happened (auth/liveness-cache.ts):
+// a read load runs the statement once per token, and whatever commits in between (this process's
+// writer, another connection to the file, another process) is seen by the very next request.
+// PostgreSQL keeps nothing and asks every time.
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { containerOf } from '../../src/app.js';
+import { LivenessCache } from '../../src/auth/liveness-cache.js';
+import { verifyAccessToken } from '../../src/auth/jwt.js';
+import { ManualClock } from '../../src/services/clock.js';
+import { engines, makeApp, type TestApp } from '../helpers/app.js';
+import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
+import { basic, oauthPost, refresh } from './helpers.js';
+
+const statementsOf = async (t: TestApp, run: () => Promise<unknown>) => {
+  const stats = containerOf(t.app).database.stats;
+  const before = stats.statements;
+  await run();
+  return stats.statements - before;
+};
+
+describe.each(engines())('the token check kept while nothing commits, on %s', (engine) => {
+  let t: TestApp;
+  let chain: Chain;
+  let store: string;
+  // The service's clock, at the wall clock's time: tokens are signed and checked by it.
+  const clock = new ManualClock(new Date());
+  beforeAll(async () => {
+    t = await makeApp({ engine, clock });
+    chain = await tokenChain(t.app);
+    store = chain.storeHref;
+  });
+  afterAll(() => t.close());
+
+  const get = (token: string, url = store) => call(t.app, url, { token });
+  const fresh = async () => json(await refresh(t.app, chain, chain.storeRefresh)).access_token as string;
+
+  it(engine === 'sqlite' ? 'runs the statement once for a token while nothing commits' : 'runs the statement on every request', async () => {
+    const token = await fresh();
+    expect((await get(token)).statusCode).toBe(200);
+    const first = await statementsOf(t, () => get(token));
+    const again = await statementsOf(t, () => get(token));
+    expect(again).toBe(first);
+    // The store by id, and the token check unless it was kept.
+    expect(first).toBe(engine === 'sqlite' ? 1 : 2);
+  });
+
+  it('sees a revocation at the next request, and no other token is affected', async () => {
+    const [a, b] = [await fresh(), await fresh()];
+    for (const token of [a, b]) expect((await get(token)).statusCode).toBe(200);
+    const res = await oauthPost(t.app, '/revoke', { token: a }, { authorization: basic(chain.clientId, chain.clientSecret) });
+    expect(res.statusCode).toBe(200);
+    expect((await get(a)).statusCode).toBe(401);
+    expect((await get(b)).statusCode).toBe(200);
+  });
+
+  if (engine === 'sqlite') it('sees a commit made by another connection to the file, which this process never hears of', async () => {
+    const token = await fresh();
+    expect((await get(token)).statusCode).toBe(200);
+    expect((await get(token)).statusCode).toBe(200);
+    const claims = verifyAccessToken(containerOf(t.app).tokens.opts.keys, t.config.baseUrl, token, Math.floor(clock.now().getTime() / 1000))!;
+    // As another process would: its own connection, its own commit.
+    const other = new SQLite(t.config.databaseUrl);
+    try {
+      other.prepare("insert into revoked_tokens (jti, expires_at, date_created, date_modified) values (?, '2099-01-01T00:00:00+0000', '2026-01-01T00:00:00+0000', '2026-01-01T00:00:00+0000')")
+        .run(claims.jti);
+    } finally {
+      other.close();
+    }
+    expect((await get(token)).statusCode).toBe(401);
+    // And a deletion of a store that way ends its tokens.
+    const c = await tokenChain(t.app);
+    expect((await get(c.storeToken, c.storeHref)).statusCode).toBe(200);
+    const other2 = new SQLite(t.config.databaseUrl);
+    try {
+      other2.pragma('foreign_keys = OFF');
+      other2.prepare('delete from stores where id = ?').run(Number(c.storeHref.split('/').pop()));
+    } finally {
+      other2.close();
+    }
+    expect((await get(c.storeToken, '/')).statusCode).toBe(401);
+    expect((await get(c.userToken, '/')).statusCode).toBe(200);
+  });
+
+  it('refuses every request sent after a revocation has answered, with requests of the token in flight around it', async () => {
+    const c = await tokenChain(t.app);
+    const auth = { authorization: basic(c.clientId, c.clientSecret) };
+    const token = json(await refresh(t.app, c, c.storeRefresh)).access_token as string;
+    expect((await get(token, c.storeHref)).statusCode).toBe(200);
+    const before = Array.from({ length: 40 }, () => get(token, c.storeHref));
+    const revoked = oauthPost(t.app, '/revoke', { token }, auth).then(async (res) => {
+      expect(res.statusCode).toBe(200);
+      // Sent only once the revocation has committed and answered.
+      return Promise.all(Array.from({ length: 40 }, () => get(token, c.storeHref)));
+    });
+    const during = Array.from({ length: 40 }, () => get(token, c.storeHref));
+    const early = await Promise.all([...before, ...during]);
+    for (const res of early) expect([200, 401]).toContain(res.statusCode);
+    const after = await revoked;
+    expect(after.map((r) => r.statusCode)).toEqual(after.map(() => 401));
+  });
+
+  it('keeps the earliest cart-item expiry, not whether it has passed: an item expiring later is purged without a commit in between', async () => {
+    // The item read twice with the same token and nothing committed between: on SQLite the second
+    // request's check is the kept answer, read at a later time.
+    const token = await fresh();
+    const home = json(await get(token));
+    const cart = json(await call(t.app, link(home, 'svc:carts'), { method: 'POST', token, body: {} }));
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const item = json(await call(t.app, link(cart, 'svc:items'), { method: 'POST', token, body: { name: 'Soon', price: 1, code: 'soon', expires: now + 60 } }));
+    expect((await get(token, link(item, 'self'))).statusCode).toBe(200);
+    expect((await get(token, link(item, 'self'))).statusCode).toBe(200);
+    clock.advance(120_000);
+    expect((await get(token, link(item, 'self'))).statusCode).toBe(404);
+  });
+});
+
+describe('the kept answers', () => {
+  const found = { live: true, earliestExpiry: null };
+  it('are handed out only at the number they were found at, for the same claims', () => {
+    const cache = new LivenessCache();
+    cache.set(5, 'jti', '1 2 3 f', found);
+    expect(cache.get(5, 'jti', '1 2 3 f')).toMatchObject(found);
+    expect(cache.get(5, 'jti', '1 2 4 f')).toBeUndefined();
+    expect(cache.get(6, 'jti', '1 2 3 f')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('drop an answer found before a commit that another request has already seen', () => {
+    const cache = new LivenessCache();
+    cache.set(7, 'a', 'c', found);
+    // Found by a statement that started at 6: the database has moved on since.
+    cache.set(6, 'b', 'c', { live: true, earliestExpiry: null });
+    expect(cache.get(7, 'b', 'c')).toBeUndefined();
+    expect(cache.get(7, 'a', 'c')).toMatchObject(found);
+  });
+});
