@@ -1,0 +1,105 @@
+// `npm run bench:ab -- [ref]`: the working tree (B) against a commit (A, HEAD by default), both
+// running at once over one seeded SQLite database, beside the hand-written baseline, taking turns
+// (A B baseline, then the other way round). On a shared machine two runs of `npm run bench` an hour
+// apart differ by more than most single changes (BENCHMARKS.md, rounds 19–22); two builds measured
+// in the same turns see the same background load, so their quotient is what the change did. Reads
+// only: both builds answer the same requests of the same data. A commit whose migrations differ
+// from the working tree's cannot be compared this way (one of the two would refuse the database).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
+import { containerOf } from '../src/app.js';
+import { loadBenchConfig, ROOT } from './config.js';
+import { buildApp, freePort, spawnNode, spawnService, type Child } from './proc.js';
+import { openTarget } from './target.js';
+import { seed } from './seed.js';
+import { interleaved, type LoadResult, type LoadSpec } from './load.js';
+import { jsonHeaders, restHeaders } from './context.js';
+import { appQuery, graphqlPoster } from './queries.js';
+
+const ZOOM = 'zoom=items,items:item_options,items:item_category';
+
+/** A commit's bundle, built in a worktree of its own (its schema/ beside it, node_modules linked). */
+async function buildCommit(ref: string): Promise<{ entry: string; sha: string; remove(): void }> {
+  const sha = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const dir = join(mkdtempSync(join(tmpdir(), 'commerce-ab-')), 'tree');
+  execFileSync('git', ['worktree', 'add', '--detach', '--quiet', dir, sha], { cwd: ROOT });
+  const remove = () => {
+    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT });
+  };
+  try {
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    const entry = join(dir, 'dist', 'server.mjs');
+    const { bundle } = (await import(pathToFileURL(join(dir, 'scripts', 'bundle.mjs')).href)) as { bundle: (out: string) => Promise<string> };
+    await bundle(entry);
+    if (!existsSync(entry)) throw new Error(`no bundle was written for ${sha}`);
+    return { entry, sha, remove };
+  } catch (err) {
+    remove();
+    throw err;
+  }
+}
+
+const cfg = loadBenchConfig();
+const ref = process.argv[2] ?? 'HEAD';
+const say = (s: string) => console.log(`[bench:ab] ${s}`);
+const a = await buildCommit(ref);
+const children: Child[] = [];
+try {
+  const entryB = await buildApp();
+  say(`A = ${ref} (${a.sha.slice(0, 7)}), B = the working tree`);
+  const portA = await freePort();
+  const target = await openTarget(cfg, 'sqlite', portA);
+  const seeded = await seed(target.send, containerOf(target.probe).database, { transactions: cfg.transactions, carts: 10, tag: `ab-${Date.now()}` });
+  const portB = await freePort();
+  const serviceA = await spawnService({ args: [a.entry], env: target.env, port: portA, readyPath: '/readyz' });
+  children.push(serviceA);
+  const serviceB = await spawnService({ args: [entryB], env: { ...target.env, PORT: String(portB) }, port: portB, readyPath: '/readyz' });
+  children.push(serviceB);
+  const portBase = await freePort();
+  const baseline = await spawnNode({
+    args: ['--import', 'tsx', join(ROOT, 'bench/baseline/server.ts')], port: portBase, readyPath: '/healthz',
+    env: { PORT: String(portBase), BASE_URL: target.baseUrl, ISSUER: target.baseUrl, JWT_SECRET: cfg.jwtSecret, DATABASE_URL: target.dbUrl, NODE_ENV: 'production' },
+  });
+  children.push(baseline);
+  const item = await containerOf(target.probe).database.db.selectFrom('items').select(sql<number>`min(id)`.as('id'))
+    .where('store_id', '=', seeded.storeId).where('transaction_id', 'is not', null).executeTakeFirstOrThrow();
+  const nested = (await appQuery(graphqlPoster(target.send, '/graphql', seeded.storeToken))).build(100);
+  const rest = restHeaders(seeded.storeToken);
+  const paths: Record<string, Omit<LoadSpec, 'url' | 'connections'> & { path: string; title: string }> = {
+    item: { title: 'REST GET one item (scenario 1)', path: `/items/${item.id}`, headers: rest },
+    collection: { title: `REST collection, limit=100, ${ZOOM} (scenario 2)`, path: `/stores/${seeded.storeId}/transactions?limit=100&${ZOOM}`, headers: rest },
+    graphql: { title: 'GraphQL nested query, first: 100 (scenario 3)', path: '/graphql', method: 'POST', headers: jsonHeaders(seeded.storeToken), body: JSON.stringify(nested) },
+  };
+  const chosen = (process.env.BENCH_AB_PATHS ?? 'item,collection,graphql').split(',').map((s) => s.trim()).filter(Boolean);
+  const rounds = Math.max(cfg.rounds, Number(process.env.BENCH_AB_ROUNDS ?? 4));
+  const rows: string[] = [];
+  const fmt = (r: LoadResult, base: LoadResult) => `${r.rps.toFixed(0)} | ${r.cpuMsPerRequest ? (r.cpuMsPerRequest * 1000).toFixed(1) : '?'} | ${(r.rps / base.rps).toFixed(2)}`;
+  for (const name of chosen) {
+    const p = paths[name];
+    if (!p) throw new Error(`BENCH_AB_PATHS: no path "${name}" (${Object.keys(paths).join(', ')})`);
+    const spec = (url: string): LoadSpec => ({ url: url + p.path, method: p.method, headers: p.headers, body: p.body, connections: cfg.connections });
+    say(`${p.title}: ${rounds} turns of ${cfg.duration} s each…`);
+    const res = await interleaved([
+      { name: 'A', pid: serviceA.pid, spec: spec(serviceA.url) },
+      { name: 'B', pid: serviceB.pid, spec: spec(serviceB.url) },
+      { name: 'baseline', pid: baseline.pid, spec: spec(baseline.url) },
+    ], { seconds: cfg.duration, rounds, warmup: cfg.warmup });
+    const [A, B, base] = [res.get('A')!, res.get('B')!, res.get('baseline')!];
+    const errors = A.errors + A.non2xx + B.errors + B.non2xx;
+    const cpu = A.cpuMsPerRequest && B.cpuMsPerRequest ? (B.cpuMsPerRequest / A.cpuMsPerRequest).toFixed(3) : '?';
+    rows.push(`| ${p.title} | ${fmt(A, base)} | ${fmt(B, base)} | ${(B.rps / A.rps).toFixed(3)} | ${cpu} | ${base.rps.toFixed(0)}${errors ? ` | ${errors} errors or non-2xx` : ''} |`);
+  }
+  console.log(`\nA = ${a.sha.slice(0, 10)}, B = the working tree; SQLite, ${cfg.transactions} transactions, ${rounds} turns of ${cfg.duration} s per side after a ${cfg.warmup} s warm-up, ${cfg.connections} connections\n`);
+  console.log('| path | A req/s | A CPU µs/req | A ratio | B req/s | B CPU µs/req | B ratio | B/A throughput | B/A CPU | baseline req/s |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) console.log(r);
+  await target.close();
+} finally {
+  for (const c of children) await c.stop();
+  a.remove();
+  if (process.env.BENCH_KEEP !== '1') rmSync(cfg.workDir, { recursive: true, force: true });
+}
