@@ -8,6 +8,7 @@ import { containerOf } from '../../src/app.js';
 import { LivenessCache } from '../../src/auth/liveness-cache.js';
 import { verifyAccessToken } from '../../src/auth/jwt.js';
 import { ManualClock } from '../../src/services/clock.js';
+import { inTransaction } from '../../src/db/database.js';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 import { basic, oauthPost, refresh } from './helpers.js';
@@ -133,5 +134,35 @@ describe('the kept answers', () => {
     cache.set(6, 'b', 'c', { live: true, earliestExpiry: null });
     expect(cache.get(7, 'b', 'c')).toBeUndefined();
     expect(cache.get(7, 'a', 'c')).toMatchObject(found);
+  });
+});
+
+describe('the token check kept on an in-memory SQLite database (one connection)', () => {
+  let t: TestApp;
+  let chain: Chain;
+  beforeAll(async () => {
+    t = await makeApp({ config: { databaseUrl: ':memory:' } });
+    chain = await tokenChain(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('keeps an answer while nothing changes, and sees a revocation at the next request', async () => {
+    const token = json(await refresh(t.app, chain, chain.storeRefresh)).access_token as string;
+    expect((await call(t.app, chain.storeHref, { token })).statusCode).toBe(200);
+    expect(await statementsOf(t, () => call(t.app, chain.storeHref, { token }))).toBe(1);
+    const res = await oauthPost(t.app, '/revoke', { token }, { authorization: basic(chain.clientId, chain.clientSecret) });
+    expect(res.statusCode).toBe(200);
+    expect((await call(t.app, chain.storeHref, { token })).statusCode).toBe(401);
+  });
+
+  it('has no number while its one connection is inside a transaction, whose reads see what it has not committed', async () => {
+    const database = containerOf(t.app).database;
+    const outside = database.changes!();
+    expect(outside).toEqual(expect.any(Number));
+    await inTransaction(database, async (tx) => {
+      await tx.updateTable('stores').set({ store_name: 'Renamed' }).where('id', '=', Number(chain.storeHref.split('/').pop())).execute();
+      expect(database.changes!()).toBeUndefined();
+    });
+    expect(database.changes!()).toBeGreaterThan(outside!);
   });
 });
