@@ -2,9 +2,11 @@
 // running at once over one seeded SQLite database, beside the hand-written baseline, taking turns
 // (A B baseline, then the other way round). On a shared machine two runs of `npm run bench` an hour
 // apart differ by more than most single changes (BENCHMARKS.md, rounds 19–22); two builds measured
-// in the same turns see the same background load, so their quotient is what the change did. Reads
-// only: both builds answer the same requests of the same data. A commit whose migrations differ
-// from the working tree's cannot be compared this way (one of the two would refuse the database).
+// in the same turns see the same background load, so their quotient is what the change did. The
+// reads answer the same requests of the same data; `checkout` gives each build carts of its own and
+// four clients, as scenario 5 does, against the baseline's one durable insert. A commit whose
+// migrations differ from the working tree's cannot be compared this way (one of the two would
+// refuse the database).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,9 @@ import { loadBenchConfig, ROOT } from './config.js';
 import { buildApp, freePort, spawnNode, spawnService, type Child } from './proc.js';
 import { openTarget } from './target.js';
 import { seed } from './seed.js';
-import { interleaved, type LoadResult, type LoadSpec } from './load.js';
+import { closedLoop, combine, interleaved, type LoadResult, type LoadSpec } from './load.js';
+import { settle } from './proc.js';
+import { Pool } from 'undici';
 import { jsonHeaders, restHeaders } from './context.js';
 import { appQuery, graphqlPoster } from './queries.js';
 
@@ -43,7 +47,65 @@ async function buildCommit(ref: string): Promise<{ entry: string; sha: string; r
   }
 }
 
+const WORKERS = 4;
+
+/**
+ * Checkouts of A and B, each on half of the seeded carts, and the baseline's inserts, in closed
+ * loops of four clients taking turns (after a warm-up each, as scenario 5 does).
+ */
+async function checkouts(seeded: Awaited<ReturnType<typeof seed>>, [a, b, base]: Child[], rounds: number): Promise<LoadResult[]> {
+  const headers = { ...restHeaders(seeded.storeToken), 'content-type': 'application/json' };
+  const half = Math.floor(seeded.checkoutCarts.length / 2);
+  const post = (pool: Pool, path: string, body: string) => pool.request({ path, method: 'POST', headers, body }).then(async (r) => {
+    await r.body.dump();
+    return r.statusCode;
+  });
+  let n = 0;
+  const sides = [
+    { child: a, carts: seeded.checkoutCarts.slice(0, half) },
+    { child: b, carts: seeded.checkoutCarts.slice(half) },
+  ].map(({ child, carts }) => {
+    const pool = new Pool(child.url, { connections: WORKERS });
+    return {
+      child, pool,
+      next: () => {
+        const cart = carts.shift();
+        if (cart === undefined) throw new Error('bench:ab checkout: a side ran out of carts (raise BENCH_CARTS)');
+        return post(pool, `/carts/${cart}/checkout`, '{}');
+      },
+    };
+  });
+  const basePool = new Pool(base.url, { connections: WORKERS });
+  const all = [...sides, {
+    child: base, pool: basePool,
+    next: () => post(basePool, `/carts/${seeded.mutationCarts[n++ % seeded.mutationCarts.length]}/items`, JSON.stringify({ name: `Floor ${n}`, price: '1.00', quantity: 1 })),
+  }];
+  say(`checkout: ${rounds} turns of ${cfg.duration} s each…`);
+  const turns = all.map(() => [] as Array<Awaited<ReturnType<typeof closedLoop>>>);
+  try {
+    for (const side of all) {
+      await closedLoop(side.child.pid, WORKERS, cfg.warmup, side.next);
+      await settle(side.child.pid);
+    }
+    for (let round = 0; round < rounds; round++) {
+      // Each side takes each place in turn, as load.ts interleaved does: with A B baseline, then
+      // back, a build compared with itself came out 8% ahead in the middle, twice (round 22).
+      const order = [0, 1, 2].map((i) => (i + round) % 3);
+      for (const i of order) {
+        turns[i].push(await closedLoop(all[i].child.pid, WORKERS, cfg.duration, all[i].next));
+        await settle(all[i].child.pid);
+      }
+    }
+  } finally {
+    for (const side of all) await side.pool.close();
+  }
+  return turns.map(combine);
+}
+
 const cfg = loadBenchConfig();
+const rounds = Math.max(cfg.rounds, Number(process.env.BENCH_AB_ROUNDS ?? 6));
+/** Carts for both builds' checkouts: the warm-up and every turn at 1,500 checkouts/s each (BENCH_CARTS to set). */
+const checkoutCarts = () => Number(process.env.BENCH_CARTS ?? 2 * Math.ceil((cfg.warmup + rounds * cfg.duration) * 1500));
 const ref = process.argv[2] ?? 'HEAD';
 const say = (s: string) => console.log(`[bench:ab] ${s}`);
 const a = await buildCommit(ref);
@@ -53,7 +115,9 @@ try {
   say(`A = ${ref} (${a.sha.slice(0, 7)}), B = the working tree`);
   const portA = await freePort();
   const target = await openTarget(cfg, 'sqlite', portA);
-  const seeded = await seed(target.send, containerOf(target.probe).database, { transactions: cfg.transactions, carts: 10, tag: `ab-${Date.now()}` });
+  const chosen = (process.env.BENCH_AB_PATHS ?? 'item,collection,graphql').split(',').map((s) => s.trim()).filter(Boolean);
+  const seeded = await seed(target.send, containerOf(target.probe).database,
+    { transactions: cfg.transactions, carts: chosen.includes('checkout') ? checkoutCarts() : 10, tag: `ab-${Date.now()}` });
   const portB = await freePort();
   const serviceA = await spawnService({ args: [a.entry], env: target.env, port: portA, readyPath: '/readyz' });
   children.push(serviceA);
@@ -74,13 +138,16 @@ try {
     collection: { title: `REST collection, limit=100, ${ZOOM} (scenario 2)`, path: `/stores/${seeded.storeId}/transactions?limit=100&${ZOOM}`, headers: rest },
     graphql: { title: 'GraphQL nested query, first: 100 (scenario 3)', path: '/graphql', method: 'POST', headers: jsonHeaders(seeded.storeToken), body: JSON.stringify(nested) },
   };
-  const chosen = (process.env.BENCH_AB_PATHS ?? 'item,collection,graphql').split(',').map((s) => s.trim()).filter(Boolean);
-  const rounds = Math.max(cfg.rounds, Number(process.env.BENCH_AB_ROUNDS ?? 4));
   const rows: string[] = [];
   const fmt = (r: LoadResult, base: LoadResult) => `${r.rps.toFixed(0)} | ${r.cpuMsPerRequest ? (r.cpuMsPerRequest * 1000).toFixed(1) : '?'} | ${(r.rps / base.rps).toFixed(2)}`;
   for (const name of chosen) {
+    if (name === 'checkout') {
+      const [A, B, base] = await checkouts(seeded, [serviceA, serviceB, baseline], rounds);
+      rows.push(`| Checkout (scenario 5: 4 clients, carts of their own) | ${fmt(A, base)} | ${fmt(B, base)} | ${(B.rps / A.rps).toFixed(3)} | ${B.cpuMsPerRequest && A.cpuMsPerRequest ? (B.cpuMsPerRequest / A.cpuMsPerRequest).toFixed(3) : '?'} | ${base.rps.toFixed(0)}${A.non2xx + B.non2xx ? ` | ${A.non2xx + B.non2xx} non-2xx` : ''} |`);
+      continue;
+    }
     const p = paths[name];
-    if (!p) throw new Error(`BENCH_AB_PATHS: no path "${name}" (${Object.keys(paths).join(', ')})`);
+    if (!p) throw new Error(`BENCH_AB_PATHS: no path "${name}" (${[...Object.keys(paths), 'checkout'].join(', ')})`);
     const spec = (url: string): LoadSpec => ({ url: url + p.path, method: p.method, headers: p.headers, body: p.body, connections: cfg.connections });
     say(`${p.title}: ${rounds} turns of ${cfg.duration} s each…`);
     const res = await interleaved([

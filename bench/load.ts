@@ -107,8 +107,10 @@ export async function interleaved(contenders: Contender[], o: { seconds: number;
   const raws = new Map<string, Raw[]>(contenders.map((c) => [c.name, []]));
   const peaks = new Map<string, number>(contenders.map((c) => [c.name, 0]));
   for (let round = 0; round < o.rounds; round++) {
-    // Alternate the order too, so neither always runs right after the other warmed the caches.
-    const order = round % 2 ? [...contenders].reverse() : contenders;
+    // Each contender takes each place in the order in turn (rotation): neither of two always runs
+    // right after the other warmed the caches, and of three none is always in the middle (with
+    // A B C, then C B A, B never ran twice in a row and the others did at every change of round).
+    const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]);
     for (const c of order) {
       const rss = sampleRss(c.pid);
       const cpuBefore = cpuSeconds(c.pid);
