@@ -18,7 +18,7 @@ import { loadBenchConfig, ROOT } from './config.js';
 import { buildApp, freePort, spawnNode, spawnService, type Child } from './proc.js';
 import { openTarget } from './target.js';
 import { seed } from './seed.js';
-import { closedLoop, combine, interleaved, type LoadResult, type LoadSpec } from './load.js';
+import { closedLoop, combine, interleaved, turnOrder, type LoadResult, type LoadSpec } from './load.js';
 import { settle } from './proc.js';
 import { Pool } from 'undici';
 import { jsonHeaders, restHeaders } from './context.js';
@@ -88,10 +88,7 @@ async function checkouts(seeded: Awaited<ReturnType<typeof seed>>, [a, b, base]:
       await settle(side.child.pid);
     }
     for (let round = 0; round < rounds; round++) {
-      // Each side takes each place in turn, as load.ts interleaved does: with A B baseline, then
-      // back, a build compared with itself came out 8% ahead in the middle, twice (round 22).
-      const order = [0, 1, 2].map((i) => (i + round) % 3);
-      for (const i of order) {
+      for (const i of turnOrder([0, 1, 2], round)) {
         turns[i].push(await closedLoop(all[i].child.pid, WORKERS, cfg.duration, all[i].next));
         await settle(all[i].child.pid);
       }

@@ -96,6 +96,17 @@ export interface Contender {
 }
 
 /**
+ * The order of a round's turns: each contender takes each place in turn (rotation). Two alternate
+ * (A B, B A: neither always runs right after the other warmed the caches); of three or more none is
+ * always in the middle and none runs twice in a row. With A B C, then C B A, B never ran twice in a
+ * row and the others did at every change of round, and a build compared with itself came out 8%
+ * ahead in B's place (BENCHMARKS.md, round 22).
+ */
+export function turnOrder<T>(contenders: readonly T[], round: number): T[] {
+  return contenders.map((_, i) => contenders[(i + round) % contenders.length]);
+}
+
+/**
  * Runs every contender for `rounds` turns of `seconds` each, interleaved, after one warm-up of
  * `warmup` seconds each; returns one result per contender.
  */
@@ -107,10 +118,7 @@ export async function interleaved(contenders: Contender[], o: { seconds: number;
   const raws = new Map<string, Raw[]>(contenders.map((c) => [c.name, []]));
   const peaks = new Map<string, number>(contenders.map((c) => [c.name, 0]));
   for (let round = 0; round < o.rounds; round++) {
-    // Each contender takes each place in the order in turn (rotation): neither of two always runs
-    // right after the other warmed the caches, and of three none is always in the middle (with
-    // A B C, then C B A, B never ran twice in a row and the others did at every change of round).
-    const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]);
+    const order = turnOrder(contenders, round);
     for (const c of order) {
       const rss = sampleRss(c.pid);
       const cpuBefore = cpuSeconds(c.pid);

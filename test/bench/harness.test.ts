@@ -12,7 +12,7 @@ import { seed, type Seeded } from '../../bench/seed.js';
 import { openLoader, type Loader } from '../../bench/baseline/load.js';
 import { graphqlAnswer, halCollection, halItem } from '../../bench/baseline/render.js';
 import { jsonDiff } from '../../bench/context.js';
-import { percentile } from '../../bench/load.js';
+import { percentile, turnOrder } from '../../bench/load.js';
 import { appQuery, graphqlPoster, subscriptionSupport } from '../../bench/queries.js';
 import { statementLog } from '../../bench/statements.js';
 import { writeReport, type Report } from '../../bench/report.js';
@@ -108,6 +108,22 @@ describe('benchmark helpers', () => {
     expect(jsonDiff({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 })).toBeUndefined();
     expect(jsonDiff({ a: 1, b: [1, { c: 2 }] }, { a: 1, b: [1, { c: 3 }] })).toBe('$.b.1.c: 2 ≠ 3');
     expect(jsonDiff({ a: null }, { a: 0 })).toMatch(/^\$\.a:/);
+  });
+
+  it('gives each contender each place in the order of turns; of three or more, none two turns in a row', () => {
+    for (const n of [2, 3, 4]) {
+      const names = Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
+      const rounds = Array.from({ length: n * 2 }, (_, r) => turnOrder(names, r));
+      for (const order of rounds) expect([...order].sort()).toEqual(names);
+      // Every contender is at every place equally often.
+      for (let place = 0; place < n; place++) {
+        expect(new Set(rounds.slice(0, n).map((o) => o[place])).size).toBe(n);
+      }
+      // Two can only alternate, A B B A (each first every other round); three or more never repeat.
+      const sequence = rounds.flat();
+      if (n === 2) expect(sequence.join('')).toBe('ABBAABBA');
+      else for (let i = 1; i < sequence.length; i++) expect(sequence[i], `turn ${i} of ${n}`).not.toBe(sequence[i - 1]);
+    }
   });
 
   it('takes nearest-rank percentiles', () => {
