@@ -3,7 +3,7 @@
 // from a wrapper on Kysely's executor in this process only, so the report can say what the
 // statements are and which of them cost.
 import SQLite from 'better-sqlite3';
-import type { Database } from '../src/db/database.js';
+import { CHANGE_COUNTER, type Database } from '../src/db/database.js';
 
 export interface Statement {
   /** SQL text, whitespace collapsed, first 160 characters. */
@@ -41,8 +41,6 @@ const collapse = (text: string) => {
   const all = text.replace(/\s+/g, ' ');
   return { sql: all.slice(0, 160), end: all.slice(-60) };
 };
-
-const CHANGE_COUNTER = 'pragma data_version';
 
 function wrapSqlite(): void {
   const probe = new SQLite(':memory:');

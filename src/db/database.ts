@@ -86,6 +86,9 @@ export interface StatementStats {
   observe?: (texts: readonly string[], ms: number) => void;
 }
 
+/** The statement behind SQLite's `changes()`: not a statement of a request (the bench's log leaves it out). */
+export const CHANGE_COUNTER = 'pragma data_version';
+
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
@@ -140,7 +143,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const db = new Kysely<DB>({ dialect: new ReadRoutingDialect(cachingDatabase(reader), writer, stats, (q) => commits.writeAlone(q)) });
   // The reader never writes, so every commit is another connection's: this process's writer or
   // another process's. Reading it starts a read of the file's state, as any statement there does.
-  const dataVersion = reader.prepare('pragma data_version').pluck();
+  const dataVersion = reader.prepare(CHANGE_COUNTER).pluck();
   return {
     db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, changes: () => dataVersion.get() as number,
     close: async () => {
