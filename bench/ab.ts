@@ -15,14 +15,14 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { containerOf } from '../src/app.js';
 import { loadBenchConfig, ROOT } from './config.js';
-import { buildApp, freePort, spawnNode, spawnService, type Child } from './proc.js';
-import { openTarget } from './target.js';
+import { buildApp, freePort, spawnService, type Child } from './proc.js';
+import { openTarget, startBaseline } from './target.js';
 import { seed } from './seed.js';
 import { closedLoop, combine, interleaved, turnOrder, type LoadResult, type LoadSpec } from './load.js';
 import { settle } from './proc.js';
-import { Pool } from 'undici';
 import { jsonHeaders, restHeaders } from './context.js';
 import { appQuery, graphqlPoster } from './queries.js';
+import { baselineInserts, checkoutsOf, postLoad, WORKERS } from './scenarios/writes.js';
 
 const ZOOM = 'zoom=items,items:item_options,items:item_category';
 
@@ -47,39 +47,20 @@ async function buildCommit(ref: string): Promise<{ entry: string; sha: string; r
   }
 }
 
-const WORKERS = 4;
-
 /**
  * Checkouts of A and B, each on half of the seeded carts, and the baseline's inserts, in closed
- * loops of four clients taking turns (after a warm-up each, as scenario 5 does).
+ * loops of four clients taking turns (after a warm-up each), as scenario 5 runs them.
  */
 async function checkouts(seeded: Awaited<ReturnType<typeof seed>>, [a, b, base]: Child[], rounds: number): Promise<LoadResult[]> {
   const headers = { ...restHeaders(seeded.storeToken), 'content-type': 'application/json' };
   const half = Math.floor(seeded.checkoutCarts.length / 2);
-  const post = (pool: Pool, path: string, body: string) => pool.request({ path, method: 'POST', headers, body }).then(async (r) => {
-    await r.body.dump();
-    return r.statusCode;
-  });
-  let n = 0;
-  const sides = [
-    { child: a, carts: seeded.checkoutCarts.slice(0, half) },
-    { child: b, carts: seeded.checkoutCarts.slice(half) },
-  ].map(({ child, carts }) => {
-    const pool = new Pool(child.url, { connections: WORKERS });
-    return {
-      child, pool,
-      next: () => {
-        const cart = carts.shift();
-        if (cart === undefined) throw new Error('bench:ab checkout: a side ran out of carts (raise BENCH_CARTS)');
-        return post(pool, `/carts/${cart}/checkout`, '{}');
-      },
-    };
-  });
-  const basePool = new Pool(base.url, { connections: WORKERS });
-  const all = [...sides, {
-    child: base, pool: basePool,
-    next: () => post(basePool, `/carts/${seeded.mutationCarts[n++ % seeded.mutationCarts.length]}/items`, JSON.stringify({ name: `Floor ${n}`, price: '1.00', quantity: 1 })),
-  }];
+  const ranOut = (): null => { throw new Error('bench:ab checkout: a side ran out of carts (raise BENCH_CARTS)'); };
+  const loads = [a, b, base].map((child) => postLoad(child.url, headers));
+  const all = [
+    { child: a, next: checkoutsOf(loads[0], seeded.checkoutCarts.slice(0, half), ranOut) },
+    { child: b, next: checkoutsOf(loads[1], seeded.checkoutCarts.slice(half), ranOut) },
+    { child: base, next: baselineInserts(loads[2], seeded.mutationCarts) },
+  ];
   say(`checkout: ${rounds} turns of ${cfg.duration} s each…`);
   const turns = all.map(() => [] as Array<Awaited<ReturnType<typeof closedLoop>>>);
   try {
@@ -94,7 +75,7 @@ async function checkouts(seeded: Awaited<ReturnType<typeof seed>>, [a, b, base]:
       }
     }
   } finally {
-    for (const side of all) await side.pool.close();
+    for (const load of loads) await load.close();
   }
   return turns.map(combine);
 }
@@ -120,11 +101,7 @@ try {
   children.push(serviceA);
   const serviceB = await spawnService({ args: [entryB], env: { ...target.env, PORT: String(portB) }, port: portB, readyPath: '/readyz' });
   children.push(serviceB);
-  const portBase = await freePort();
-  const baseline = await spawnNode({
-    args: ['--import', 'tsx', join(ROOT, 'bench/baseline/server.ts')], port: portBase, readyPath: '/healthz',
-    env: { PORT: String(portBase), BASE_URL: target.baseUrl, ISSUER: target.baseUrl, JWT_SECRET: cfg.jwtSecret, DATABASE_URL: target.dbUrl, NODE_ENV: 'production' },
-  });
+  const baseline = await startBaseline(cfg, target);
   children.push(baseline);
   const item = await containerOf(target.probe).database.db.selectFrom('items').select(sql<number>`min(id)`.as('id'))
     .where('store_id', '=', seeded.storeId).where('transaction_id', 'is not', null).executeTakeFirstOrThrow();

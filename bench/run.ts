@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { loadBenchConfig, ROOT } from './config.js';
 import { buildApp as compileService, freePort, spawnNode, spawnService, type Child } from './proc.js';
 import { describeMachine } from './machine.js';
-import { openTarget, type Engine, type Target } from './target.js';
+import { openTarget, startBaseline, type Engine, type Target } from './target.js';
 import { seed } from './seed.js';
 import { statementLog } from './statements.js';
 import { writeReport, type Report } from './report.js';
@@ -68,16 +68,7 @@ async function engineRun(engine: Engine, entry: string): Promise<void> {
     say(`${engine}: seeded in ${(seeded.seconds.api + seeded.seconds.bulk).toFixed(1)} s`);
     const service = await spawnService({ args: [entry], env: target.env, port, readyPath: '/readyz' });
     children.push(service);
-    const baselinePort = await freePort();
-    const baseline = await spawnNode({
-      args: ['--import', 'tsx', join(ROOT, 'bench/baseline/server.ts')], port: baselinePort, readyPath: '/healthz',
-      // BENCH_BASELINE_FLAGS: Node flags for the baseline, as BENCH_SERVICE_FLAGS for the service (profiles of both).
-      nodeFlags: (process.env.BENCH_BASELINE_FLAGS ?? '').split(/\s+/).filter(Boolean),
-      env: {
-        PORT: String(baselinePort), BASE_URL: target.baseUrl, ISSUER: target.baseUrl, JWT_SECRET: cfg.jwtSecret,
-        DATABASE_URL: target.dbUrl, NODE_ENV: 'production', ...(target.pgSchema ? { PGOPTIONS: `-c search_path=${target.pgSchema}` } : {}),
-      },
-    });
+    const baseline = await startBaseline(cfg, target);
     children.push(baseline);
     let peer: Child | undefined;
     let peer5: Child | undefined;

@@ -7,7 +7,8 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import type { BenchConfig } from './config.js';
+import { ROOT, type BenchConfig } from './config.js';
+import { freePort, spawnNode, type Child } from './proc.js';
 import { injector, type Send } from './api.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -65,4 +66,21 @@ export async function openTarget(cfg: BenchConfig, engine: Engine, port: number)
       }
     },
   };
+}
+
+/**
+ * The hand-written baseline (bench/baseline/server.ts) over the target's database, on a port of its
+ * own; BENCH_BASELINE_FLAGS are its Node flags, as BENCH_SERVICE_FLAGS are the service's (profiles
+ * of both on one clock).
+ */
+export async function startBaseline(cfg: BenchConfig, target: Target): Promise<Child> {
+  const port = await freePort();
+  return spawnNode({
+    args: ['--import', 'tsx', join(ROOT, 'bench/baseline/server.ts')], port, readyPath: '/healthz',
+    nodeFlags: (process.env.BENCH_BASELINE_FLAGS ?? '').split(/\s+/).filter(Boolean),
+    env: {
+      PORT: String(port), BASE_URL: target.baseUrl, ISSUER: target.baseUrl, JWT_SECRET: cfg.jwtSecret,
+      DATABASE_URL: target.dbUrl, NODE_ENV: 'production', ...(target.pgSchema ? { PGOPTIONS: `-c search_path=${target.pgSchema}` } : {}),
+    },
+  });
 }

@@ -11,7 +11,8 @@ import { describeStatements } from '../statements.js';
 import { settle } from '../proc.js';
 import { judgeWrite } from '../budgets.js';
 
-const WORKERS = 4;
+/** The closed loop's clients in the write scenarios (and bench:ab's checkouts). */
+export const WORKERS = 4;
 
 async function itemsIn(c: Ctx, carts: number[]): Promise<number> {
   const r = await containerOf(c.target.probe).database.db.selectFrom('items').select(sql<number>`count(*)`.as('n'))
@@ -89,29 +90,47 @@ export async function addItem(c: Ctx, shape: 'graphql' | 'rest'): Promise<{ resu
   };
 }
 
+/** POSTs of a closed loop's clients through one pool: each answers its status, its body read and dropped. */
+export interface PostLoad { post(path: string, body: string): Promise<number>; close(): Promise<void> }
+
+export function postLoad(url: string, headers: Record<string, string>): PostLoad {
+  const pool = new Pool(url, { connections: WORKERS });
+  return {
+    post: (path, body) => pool.request({ path, method: 'POST', headers, body }).then(async (r) => {
+      await r.body.dump();
+      return r.statusCode;
+    }),
+    close: () => pool.close(),
+  };
+}
+
+/** The baseline's durable inserts: one item at a time, cycling through the mutation carts. */
+export function baselineInserts(load: PostLoad, mutationCarts: readonly number[]): () => Promise<number> {
+  let n = 0;
+  return () => load.post(`/carts/${mutationCarts[n++ % mutationCarts.length]}/items`, JSON.stringify({ name: `Floor ${n}`, price: '1.00', quantity: 1 }));
+}
+
+/** One checkout per cart of `carts` (consumed); when none is left, what `empty` says (null ends a closed loop). */
+export function checkoutsOf(load: PostLoad, carts: number[], empty: () => null): () => Promise<number> | null {
+  return () => {
+    const cart = carts.shift();
+    return cart === undefined ? empty() : load.post(`/carts/${cart}/checkout`, '{}');
+  };
+}
+
 export async function checkout(c: Ctx): Promise<ScenarioResult> {
   const { seeded, target } = c;
   const carts = [...seeded.checkoutCarts];
   const headers = { ...restHeaders(seeded.storeToken), 'content-type': 'application/json' };
-  const service = new Pool(c.service.url, { connections: WORKERS });
-  const baseline = new Pool(c.baseline.url, { connections: WORKERS });
+  const service = postLoad(c.service.url, headers);
+  const baseline = postLoad(c.baseline.url, headers);
   const firstCart = carts.shift()!;
   const stmts = await c.log.around(() => target.probe.inject({ method: 'POST', url: `/carts/${firstCart}/checkout`, headers, payload: '{}' }), 1);
   if (stmts.result.statusCode !== 201) throw new Error(`checkout failed: ${stmts.result.statusCode} ${stmts.result.body.slice(0, 300)}`);
   const before = await containerOf(c.target.probe).database.db.selectFrom('transactions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const post = (pool: Pool, path: string, body: string) => pool.request({ path, method: 'POST', headers, body }).then(async (r) => {
-    await r.body.dump();
-    return r.statusCode;
-  });
-  let n = 0;
-  const nextBase = () => post(baseline, `/carts/${seeded.mutationCarts[n++ % seeded.mutationCarts.length]}/items`,
-    JSON.stringify({ name: `Floor ${n}`, price: '1.00', quantity: 1 }));
+  const nextBase = baselineInserts(baseline, seeded.mutationCarts);
   let exhausted = false;
-  const nextCheckout = () => {
-    const cart = carts.shift();
-    if (cart === undefined) { exhausted = true; return null; }
-    return post(service, `/carts/${cart}/checkout`, '{}');
-  };
+  const nextCheckout = checkoutsOf(service, carts, () => { exhausted = true; return null; });
   // Warmed up like the other throughput scenarios (load.ts interleaved): without it the first turn
   // measured V8 still compiling the checkout path, on the service's side only.
   const warmed = (await closedLoop(c.service.pid, WORKERS, c.cfg.warmup, nextCheckout)).requests;
