@@ -166,3 +166,25 @@ describe('the token check kept on an in-memory SQLite database (one connection)'
     expect(database.changes!()).toBeGreaterThan(outside!);
   });
 });
+
+describe.each(engines())('a reused refresh token ends its grant\'s kept answers too, on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp({ engine, config: { rotateRefreshTokens: true } });
+  });
+  afterAll(() => t.close());
+
+  it('twenty parallel refreshes with one rotating refresh token: one wins, the reuse ends the grant, and its access tokens are refused next', async () => {
+    const c = await tokenChain(t.app);
+    // Kept live on SQLite before the race.
+    for (let i = 0; i < 2; i++) expect((await call(t.app, c.storeHref, { token: c.storeToken })).statusCode).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refresh(t.app, c, c.storeRefresh)));
+    const won = answers.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    for (const r of answers.filter((x) => x.statusCode !== 200)) expect([r.statusCode, json(r).error]).toEqual([400, 'invalid_grant']);
+    expect((await call(t.app, c.storeHref, { token: c.storeToken })).statusCode).toBe(401);
+    expect((await call(t.app, c.storeHref, { token: json(won[0]).access_token })).statusCode).toBe(401);
+    // Another grant's token lives on.
+    expect((await call(t.app, c.userHref, { token: c.userToken })).statusCode).toBe(200);
+  });
+});
