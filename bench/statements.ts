@@ -54,8 +54,8 @@ function wrapSqlite(): void {
       try {
         return original.apply(this, args);
       } finally {
-        // The reader's change counter (Database.changes, auth/liveness-cache.ts) reads the WAL
-        // index's header and no table: not a statement of the request, and not in its counter.
+        // The reader's change counter (Database.changes, auth/liveness-cache.ts): the token
+        // check's, not a statement of the request, and not in its counter.
         if (measuring && this.source !== CHANGE_COUNTER) native.push({ ...collapse(this.source), ms: performance.now() - t });
       }
     };

@@ -1,12 +1,14 @@
-// What the token check's statement found, kept while the database cannot have changed. On SQLite a
-// number tells whether any commit has happened since (Database.changes: the reading connection's
-// data_version, which any other connection's commit moves, or the one connection's count of changed
-// rows in memory), so an answer kept under that number is exactly what the statement would answer
-// again: the same rows of the same tables. A revocation or a deletion is a commit, and the next
-// request runs the statement. The only part that moves without a commit is time, so the store's
-// earliest cart-item expiry is kept, not whether it has passed. Every request of a read load paid
-// the statement's six look-ups (BENCHMARKS.md, round 22); PostgreSQL keeps no such number and
-// asks every time, riding with the request's first statement.
+// What the token check's statement found, kept while nothing it reads can have changed. On SQLite a
+// number tells whether such a change has committed since (Database.changes: migration 021's
+// token_epoch, moved by triggers in the writing transaction of whichever connection or process
+// writes a row the check reads, or in memory the one connection's count of changed rows), so an
+// answer kept under that number is exactly what the statement would answer again. A revocation or
+// a deletion moves it, and the next request runs the statement; a checkout or a create does not,
+// and keeps the answer. The only part that moves without a commit is time, so the store's earliest
+// cart-item expiry is kept, not whether it has passed. Every request of a read load paid the
+// statement's six look-ups (BENCHMARKS.md, round 22), and under writes every request did until
+// round 23 (the number was every commit's); PostgreSQL keeps no such number and asks every time,
+// riding with the request's first statement.
 
 /** The statement's answer for one token: whether it is live, and the store's earliest cart-item expiry (Unix seconds). */
 export interface Found {

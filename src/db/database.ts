@@ -47,10 +47,11 @@ export interface Database {
    */
   riding?(rider: Rider): Database;
   /**
-   * SQLite: a number that grows whenever a commit may have changed what a read outside a
-   * transaction sees, whichever connection or process made it; undefined while the only connection
-   * (in memory) is inside a transaction. Absent on PostgreSQL. Equal numbers mean equal data
-   * (auth/liveness-cache.ts keeps the token check's answers under it).
+   * SQLite: a number that grows whenever a commit may have changed what the token check reads
+   * (a file: migration 021's token_epoch, moved by triggers in the writing transaction, whichever
+   * connection or process made it; in memory: the one connection's count of changed rows, undefined
+   * while it is inside a transaction). Absent on PostgreSQL. Equal numbers mean the check would
+   * answer the same (auth/liveness-cache.ts keeps its answers under it).
    */
   changes?(): number | undefined;
   close(): Promise<void>;
@@ -86,8 +87,11 @@ export interface StatementStats {
   observe?: (texts: readonly string[], ms: number) => void;
 }
 
-/** The statement behind SQLite's `changes()`: not a statement of a request (the bench's log leaves it out). */
-export const CHANGE_COUNTER = 'pragma data_version';
+/**
+ * The statement behind SQLite's `changes()`: the number migration 021's triggers move whenever
+ * anything the token check reads changes. Not a statement of a request (the bench's log leaves it out).
+ */
+export const CHANGE_COUNTER = 'select n from token_epoch';
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
@@ -130,7 +134,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
   const commits = new GroupCommit(writer);
   // An in-memory database is one connection's own: it has no second connection to read from.
-  // Its own changes are the only ones it has (data_version counts other connections' commits only),
+  // Its own changes are the only ones it has,
   // counted with those a transaction still open has made: no number then.
   if (opts.url === ':memory:') {
     const ownChanges = sqlite.prepare('select total_changes()').pluck();
@@ -141,11 +145,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   reader.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   registerSqliteFunctions(reader);
   const db = new Kysely<DB>({ dialect: new ReadRoutingDialect(cachingDatabase(reader), writer, stats, (q) => commits.writeAlone(q)) });
-  // The reader never writes, so every commit is another connection's: this process's writer or
-  // another process's. Reading it starts a read of the file's state, as any statement there does.
-  const dataVersion = reader.prepare(CHANGE_COUNTER).pluck();
+  // Read on the reader, which sees every connection's commits (this process's writer, another
+  // process's): the number as of the last commit, moved by the writing transactions themselves.
+  // Prepared at the first call, after the migrations made the table; none before then.
+  let epoch: SQLite.Statement | undefined;
+  const changes = () => {
+    try {
+      epoch ??= reader.prepare(CHANGE_COUNTER).pluck();
+    } catch {
+      return undefined;
+    }
+    return epoch.get() as number;
+  };
   return {
-    db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, changes: () => dataVersion.get() as number,
+    db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, changes,
     close: async () => {
       await db.destroy();
       await writer.destroy();

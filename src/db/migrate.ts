@@ -23,6 +23,7 @@ import * as m017 from './migrations/017_expiring_cart_items.js';
 import * as m018 from './migrations/018_idempotent_effects.js';
 import * as m019 from './migrations/019_case_insensitive_uniques.js';
 import * as m020 from './migrations/020_leaner_writes.js';
+import * as m021 from './migrations/021_token_epoch.js';
 
 interface Migration {
   name: string;
@@ -50,6 +51,7 @@ export const migrations: Migration[] = [
   { name: '018_idempotent_effects', up: m018.up },
   { name: '019_case_insensitive_uniques', up: m019.up },
   { name: '020_leaner_writes', up: m020.up },
+  { name: '021_token_epoch', up: m021.up },
 ];
 
 /**

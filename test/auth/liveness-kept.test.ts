@@ -1,6 +1,8 @@
-// The token check's answer kept on SQLite while no commit has happened (auth/liveness-cache.ts):
-// a read load runs the statement once per token, and whatever commits in between (this process's
-// writer, another connection to the file, another process) is seen by the very next request.
+// The token check's answer kept on SQLite while nothing it reads has changed (auth/liveness-cache.ts,
+// migration 021's token_epoch): a load runs the statement once per token, writes of other kinds
+// (carts, items, the store's own rows) keep the answer, and whatever commits a change the check
+// reads (this process's writer, another connection to the file, another process) is seen by the
+// very next request.
 // PostgreSQL keeps nothing and asks every time.
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +83,52 @@ describe.each(engines())('the token check kept while nothing commits, on %s', (e
     }
     expect((await get(c.storeToken, '/')).statusCode).toBe(401);
     expect((await get(c.userToken, '/')).statusCode).toBe(200);
+    // A grant revoked that way (its refresh tokens' revoked_at), and a user removed.
+    const d = await tokenChain(t.app);
+    for (const tok of [d.storeToken, d.userToken]) expect((await get(tok, '/')).statusCode).toBe(200);
+    const fam = verifyAccessToken(containerOf(t.app).tokens.opts.keys, t.config.baseUrl, d.storeToken, Math.floor(clock.now().getTime() / 1000))!.fam;
+    const other3 = new SQLite(t.config.databaseUrl);
+    try {
+      other3.prepare("update refresh_tokens set revoked_at = '2026-01-01T00:00:00+0000' where family = ?").run(fam);
+      expect((await get(d.storeToken, '/')).statusCode).toBe(401);
+      expect((await get(d.userToken, '/')).statusCode).toBe(200);
+      other3.pragma('foreign_keys = OFF');
+      other3.prepare('delete from users where id = ?').run(Number(d.userHref.split('/').pop()));
+    } finally {
+      other3.close();
+    }
+    expect((await get(d.userToken, '/')).statusCode).toBe(401);
+  });
+
+  if (engine === 'sqlite') it('keeps the answer across commits that change nothing the check reads, and moves its number for each that does', async () => {
+    const database = containerOf(t.app).database;
+    const number = () => database.changes!()!;
+    const token = await fresh();
+    const home = json(await get(token));
+    const storeId = Number(store.split('/').pop());
+    const moves = async (what: string, change: () => Promise<unknown>, expected: boolean) => {
+      const before = number();
+      await change();
+      expect(number() > before, what).toBe(expected);
+    };
+    // Writes a store makes all day: none of them is the check's business.
+    let cart: any;
+    await moves('a cart', async () => { cart = json(await call(t.app, link(home, 'svc:carts'), { method: 'POST', token, body: {} })); }, false);
+    await moves('an item without an expiry', () => call(t.app, link(cart, 'svc:items'), { method: 'POST', token, body: { name: 'Plain', price: 1, code: 'plain' } }), false);
+    await moves('the store renamed', () => inTransaction(database, (tx) => tx.updateTable('stores').set({ store_name: 'Renamed' }).where('id', '=', storeId).execute()), false);
+    expect((await get(token)).statusCode).toBe(200);
+    // After all of them the check's answer is still the kept one: the store's read alone.
+    expect(await statementsOf(t, () => get(token))).toBe(1);
+    // What it does read.
+    const now = Math.floor(clock.now().getTime() / 1000);
+    await moves('a cart item with an expiry', () => call(t.app, link(cart, 'svc:items'), { method: 'POST', token, body: { name: 'Soon', price: 1, code: 'soon2', expires: now + 3600 } }), true);
+    // A new access token under the same (not rotating) refresh token is signed, not stored.
+    await moves('an access token refreshed', () => fresh(), false);
+    await moves('a client, a user, a store and their refresh tokens', () => tokenChain(t.app), true);
+    const doomed = await fresh();
+    await moves('an access token revoked', () => oauthPost(t.app, '/revoke', { token: doomed }, { authorization: basic(chain.clientId, chain.clientSecret) }), true);
+    expect((await get(doomed)).statusCode).toBe(401);
+    expect((await get(token)).statusCode).toBe(200);
   });
 
   it('refuses every request sent after a revocation has answered, with requests of the token in flight around it', async () => {

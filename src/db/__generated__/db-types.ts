@@ -563,6 +563,10 @@ export interface TaxesTable {
   date_modified: IsoTimestamp | null;
 }
 
+export interface TokenEpochTable {
+  n: number;
+}
+
 export interface TransactionLogsTable {
   id: Generated<number>;
   store_id: number;
@@ -749,6 +753,7 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   tax_item_categories: TaxItemCategoriesTable;
   taxes: TaxesTable;
+  token_epoch: TokenEpochTable;
   transaction_logs: TransactionLogsTable;
   transactions: TransactionsTable;
   users: UsersTable;

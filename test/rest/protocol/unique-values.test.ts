@@ -66,9 +66,11 @@ describe.each(engines())('unique values on %s', (engine) => {
     expect(result.statusCode, result.body).toBe(201);
     // Transaction control, and (SQLite) the writer's busy_timeout around BEGIN (group-commit.ts), aside.
     const statements = sql.filter((s) => !/^(BEGIN|COMMIT|ROLLBACK|PRAGMA busy_timeout)\b/i.test(s));
-    // The token check, the store's read (probing the email too), the insert and the event append
-    // (SQLite: the store's sequence and the event row are two statements).
-    expect(statements, statements.join('\n')).toHaveLength(engine === 'postgres' ? 4 : 5);
+    // The store's read (probing the email too), the insert and the event append; PostgreSQL's token
+    // check besides, where SQLite keeps its answer across writes that change nothing it reads
+    // (migration 021) and writes the store's sequence and the event row as two statements.
+    expect(statements, statements.join('\n')).toHaveLength(4);
+    if (engine === 'sqlite') expect(statements.some((s) => /from clients/.test(s)), statements.join('\n')).toBe(false);
     expect(statements.filter((s) => /^select .*"email"/.test(s)), statements.join('\n')).toEqual([expect.stringMatching(/^select "t"\.\*, exists/)]);
   });
 });
