@@ -14,6 +14,8 @@
 import { Socket } from 'node:net';
 import type { ServerResponse } from 'node:http';
 
+type Leaving = ServerResponse & { [turn: symbol]: (() => void) | undefined };
+
 interface Caller {
   running: number;
   waiting: Array<() => void>;
@@ -71,22 +73,27 @@ export class FairShare {
    * place is given back when `res` closes (an aborted request, an error path).
    */
   leave(res: ServerResponse): void {
-    this.leaving.get(res)?.();
+    (res as Leaving)[this.#leaving]?.();
   }
 
-  private readonly leaving = new WeakMap<ServerResponse, () => void>();
+  /**
+   * Where a started request's `leave` is kept: on its response, under this instance's own symbol.
+   * A WeakMap keyed by responses cost every request an entry that the young generation's
+   * collections had to trace as an ephemeron (BENCHMARKS.md, round 23).
+   */
+  readonly #leaving = Symbol('fair turn');
 
   private start(key: string, c: Caller, res: ServerResponse): void {
     // Its client is gone already: 'close' will not come again to give the place back.
     if (res.destroyed) return;
     c.running++;
     const leave = () => {
-      this.leaving.delete(res);
+      (res as Leaving)[this.#leaving] = undefined;
       res.off('close', leave);
       c.running--;
       this.next(key, c);
     };
-    this.leaving.set(res, leave);
+    (res as Leaving)[this.#leaving] = leave;
     res.once('close', leave);
   }
 
