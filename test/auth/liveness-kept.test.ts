@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerOf } from '../../src/app.js';
 import { LivenessCache } from '../../src/auth/liveness-cache.js';
 import { verifyAccessToken } from '../../src/auth/jwt.js';
+import { preflightStatement } from '../../src/auth/tokens.js';
 import { ManualClock } from '../../src/services/clock.js';
 import { inTransaction } from '../../src/db/database.js';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
@@ -129,6 +130,29 @@ describe.each(engines())('the token check kept while nothing commits, on %s', (e
     await moves('an access token revoked', () => oauthPost(t.app, '/revoke', { token: doomed }, { authorization: basic(chain.clientId, chain.clientSecret) }), true);
     expect((await get(doomed)).statusCode).toBe(401);
     expect((await get(token)).statusCode).toBe(200);
+  });
+
+  if (engine === 'sqlite') it('has a trigger for every table and column the check\'s statement reads', async () => {
+    // The statement of the widest claims, as the service compiles it.
+    const { database } = containerOf(t.app);
+    const text = preflightStatement({ uid: 1, sid: 1, fam: 'f' }, [1, 1, 1, 'f', 'j']).compile(database.db).sql;
+    const reads = [...text.matchAll(/from (\w+) where ([^)]*)\)/g)].map(([, table, where]) =>
+      ({ table, columns: [...where.matchAll(/(\w+) (?:=|is)/g)].map((m) => m[1]) }));
+    expect(reads.map((r) => r.table).sort()).toEqual(['clients', 'items', 'refresh_tokens', 'revoked_tokens', 'stores', 'users']);
+    const file = new SQLite(t.config.databaseUrl, { readonly: true });
+    try {
+      const triggers = file.prepare("select tbl_name as t, sql from sqlite_master where type = 'trigger' and sql like '%token_epoch%'").all() as Array<{ t: string; sql: string }>;
+      for (const { table, columns } of reads) {
+        const on = triggers.filter((x) => x.t === table).map((x) => x.sql.replace(/\s+/g, ' '));
+        expect(on.some((s) => / AFTER INSERT ON /.test(s)), `${table} insert`).toBe(true);
+        expect(on.some((s) => / AFTER DELETE ON /.test(s)), `${table} delete`).toBe(true);
+        for (const column of columns) {
+          expect(on.some((s) => new RegExp(` AFTER UPDATE OF [\\w, ]*\\b${column}\\b[\\w, ]* ON `).test(s)), `${table}.${column} update`).toBe(true);
+        }
+      }
+    } finally {
+      file.close();
+    }
   });
 
   it('refuses every request sent after a revocation has answered, with requests of the token in flight around it', async () => {

@@ -6,9 +6,9 @@
 // counter, per write request. Here triggers in the writing transaction itself move the number, on
 // every connection and process that writes the file (another instance, the CLI revoking a token),
 // and only for what the check reads (auth/tokens.ts preflightStatement):
-// - clients, users, stores: a row made or removed (the check asks whether the id exists);
+// - clients, users, stores: a row made or removed, or its id changed (the check asks whether the id exists);
 // - refresh_tokens: any row made or removed, or its revocation or family changed;
-// - revoked_tokens: a row made or removed;
+// - revoked_tokens: a row made or removed, or its jti changed;
 // - items: a cart item with an expiry made, removed or changed (the store's earliest expiry).
 // INSERT OR REPLACE removes rows without delete triggers (recursive_triggers is off); its insert
 // moves the number all the same, which is why refresh_tokens' insert moves it whatever the row.
@@ -17,13 +17,17 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../database.js';
 
-/** What moves the number: table, event, and the condition on the row (none: always). */
+/**
+ * What moves the number: table, event, and the condition on the row (none: always). Every table
+ * and column the check's statement reads must be here; test/auth/liveness-kept.test.ts reads the
+ * statement's SQL and the database's triggers and holds the two together.
+ */
 const MOVES: Array<[table: string, event: string, when?: string]> = [
-  ['clients', 'INSERT'], ['clients', 'DELETE'],
-  ['users', 'INSERT'], ['users', 'DELETE'],
-  ['stores', 'INSERT'], ['stores', 'DELETE'],
+  ['clients', 'INSERT'], ['clients', 'DELETE'], ['clients', 'UPDATE OF id'],
+  ['users', 'INSERT'], ['users', 'DELETE'], ['users', 'UPDATE OF id'],
+  ['stores', 'INSERT'], ['stores', 'DELETE'], ['stores', 'UPDATE OF id'],
   ['refresh_tokens', 'INSERT'], ['refresh_tokens', 'DELETE'], ['refresh_tokens', 'UPDATE OF revoked_at, family'],
-  ['revoked_tokens', 'INSERT'], ['revoked_tokens', 'DELETE'],
+  ['revoked_tokens', 'INSERT'], ['revoked_tokens', 'DELETE'], ['revoked_tokens', 'UPDATE OF jti'],
   ['items', 'INSERT', 'NEW.cart_id IS NOT NULL AND NEW.expires IS NOT NULL'],
   ['items', 'DELETE', 'OLD.cart_id IS NOT NULL AND OLD.expires IS NOT NULL'],
   ['items', 'UPDATE OF expires, cart_id, store_id',
