@@ -24,6 +24,7 @@ import * as m018 from './migrations/018_idempotent_effects.js';
 import * as m019 from './migrations/019_case_insensitive_uniques.js';
 import * as m020 from './migrations/020_leaner_writes.js';
 import * as m021 from './migrations/021_token_epoch.js';
+import * as m022 from './migrations/022_fewer_index_entries.js';
 
 interface Migration {
   name: string;
@@ -52,6 +53,7 @@ export const migrations: Migration[] = [
   { name: '019_case_insensitive_uniques', up: m019.up },
   { name: '020_leaner_writes', up: m020.up },
   { name: '021_token_epoch', up: m021.up },
+  { name: '022_fewer_index_entries', up: m022.up },
 ];
 
 /**
