@@ -12,13 +12,18 @@ export class WsCaps {
 
   constructor(private readonly maxDistinctPerStore: number) {}
 
+  /** Whether addLive would admit a subscription with this key now (changes nothing). */
+  admits(store: number, shareKey: string): boolean {
+    const keys = this.#live.get(store);
+    return !keys || keys.has(shareKey) || this.maxDistinctPerStore <= 0 || keys.size < this.maxDistinctPerStore;
+  }
+
   /** Admits a live subscription; false when it would be one distinct subscription too many for the store. */
   addLive(store: number, shareKey: string): boolean {
+    if (!this.admits(store, shareKey)) return false;
     let keys = this.#live.get(store);
     if (!keys) this.#live.set(store, keys = new Map());
-    const n = keys.get(shareKey) ?? 0;
-    if (n === 0 && this.maxDistinctPerStore > 0 && keys.size >= this.maxDistinctPerStore) return false;
-    keys.set(shareKey, n + 1);
+    keys.set(shareKey, (keys.get(shareKey) ?? 0) + 1);
     return true;
   }
 

@@ -129,36 +129,49 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
     // refuses it on arrival; one that keeps sending is not read from until its retryAfter.
     const spentAlready = budget && state.key ? budget.spentFor(state.key) : undefined;
     if (spentAlready) return refuseSpent(extra, state, spentAlready);
-    if (payload.extensions?.persistedQuery) return fail(PERSISTED_QUERIES_OFF.message, PERSISTED_QUERIES_OFF.code);
+    // An operation refused for what it is spends one unit, as an HTTP request refused after its
+    // arrival has: a socket that sends documents it knows will be refused (invalid, or distinct
+    // beyond the store's cap) runs into its budget instead of costing a validation each for free.
+    const refuse = async (errors: readonly GraphQLError[]): Promise<readonly GraphQLError[]> => {
+      if (!budget || !state.key) return errors;
+      const spent = await budget.spend(state.key, 1);
+      return spent.allowed ? errors : refuseSpent(extra, state, spent);
+    };
+    if (payload.extensions?.persistedQuery) return refuse(fail(PERSISTED_QUERIES_OFF.message, PERSISTED_QUERIES_OFF.code));
     let document: DocumentNode;
     try {
       document = parse(payload.query, { maxTokens: config.graphqlMaxTokens });
     } catch (err) {
-      return fail(err instanceof GraphQLError ? err.message : 'The query is not valid GraphQL.', 'GRAPHQL_PARSE_FAILED');
+      return refuse(fail(err instanceof GraphQLError ? err.message : 'The query is not valid GraphQL.', 'GRAPHQL_PARSE_FAILED'));
     }
     const oversized = oversizedDocument(document, config.graphqlMaxFragments);
-    if (oversized) return [oversized];
+    if (oversized) return refuse([oversized]);
+    // A live subscription takes a place among the store's distinct ones until it ends. Whether it
+    // can is known from the document's operation and the share key alone, so a store at its cap
+    // refuses a new distinct one before the validation, the costliest step of the admission
+    // (0.5 ms a document in the noisy-neighbour flood, BENCHMARKS.md round 24).
+    const share = shareable(state.principal!, payload);
+    const isLive = document.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'subscription'
+      && (!payload.operationName || d.name?.value === payload.operationName));
+    const store = state.principal!.storeId;
+    const counted = isLive && store !== undefined && store !== null;
+    const tooMany = () => fail(`The store has ${config.wsMaxDistinctPerStore} distinct live subscriptions, the most allowed; ` +
+      'subscribe with the same document and variables as an existing one, or end one first.', 'TOO_MANY_SUBSCRIPTIONS',
+    { maximum: config.wsMaxDistinctPerStore });
+    if (counted && !caps.admits(store, share.shareKey!)) return refuse(tooMany());
     // The HTTP path's rules, including the cost rule that needs the operation's variables.
     const variables = payload.variables ?? {};
     let cost = 0;
     const costRule = maxCostRule(config.graphqlMaxCost, { variables, operationName: payload.operationName, onCost: (c) => { cost = c; } });
     const errors = validate(schema, document, [...specifiedRules, ...rules, costRule]);
     if (errors.length) {
-      return errors.map((e) => new GraphQLError(hideSuggestions(plainValidationMessage(e.message)), {
+      return refuse(errors.map((e) => new GraphQLError(hideSuggestions(plainValidationMessage(e.message)), {
         nodes: e.nodes, extensions: { code: VALIDATION_FAILED, ...e.extensions },
-      }));
+      })));
     }
-    // A live subscription takes a place among the store's distinct ones until it ends.
-    const share = shareable(state.principal!, payload);
-    const isLive = document.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'subscription'
-      && (!payload.operationName || d.name?.value === payload.operationName));
-    const store = state.principal!.storeId;
-    if (isLive && store !== undefined && store !== null) {
-      if (!caps.addLive(store, share.shareKey!)) {
-        return fail(`The store has ${config.wsMaxDistinctPerStore} distinct live subscriptions, the most allowed; ` +
-          'subscribe with the same document and variables as an existing one, or end one first.', 'TOO_MANY_SUBSCRIPTIONS',
-        { maximum: config.wsMaxDistinctPerStore });
-      }
+    // Nothing was awaited since the check above, so the place is still there.
+    if (counted) {
+      if (!caps.addLive(store, share.shareKey!)) return refuse(tooMany());
       state.live.set(id, { store, shareKey: share.shareKey! });
       liveSubscribers.inc();
     }

@@ -61,6 +61,30 @@ describe('one budget per token on every front door', () => {
     expect(Number(rest.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('spends a unit for every operation a socket sends that is refused, as HTTP does on arrival', async () => {
+    const t = await app({ rateLimitMax: 10, wsMaxDistinctPerStore: 1 });
+    const chain = await tokenChain(t.app);
+    const url = await listenForWs(t);
+    const ws = await RawWs.open(url, chain.storeToken);
+    // One live subscription fills the store's cap (spends 1); then refusals of each kind.
+    const live = ws.subscribe({ query: 'subscription { events(names: ["cart/created"]) { id } }' });
+    const refusals = [
+      await ws.run('{ store { noSuchField } }'),
+      await ws.run('{ store { id '),
+      await ws.run('subscription { events(names: ["x/1"]) { id } }'),
+      await ws.run('{ store { id } }', undefined, { persistedQuery: { version: 1, sha256Hash: 'ab' } }),
+    ];
+    expect(refusals.map((o) => o.payload[0].extensions.code))
+      .toEqual(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'TOO_MANY_SUBSCRIPTIONS', 'PERSISTED_QUERY_NOT_SUPPORTED']);
+    // 1 + 4 spent: five more invalid documents spend the rest, the next is refused for the budget.
+    for (let i = 0; i < 5; i++) expect((await ws.run('{ nope }')).payload[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const spent = await ws.run('{ nope }');
+    expect(spent.payload[0].extensions).toMatchObject({ code: 'RATE_LIMITED', limit: 10, remaining: 0 });
+    expect(ws.frames.filter((f) => f.id === live && f.type === 'error')).toEqual([]);
+    ws.close();
+    expect((await call(t.app, chain.storeHref, { token: chain.storeToken })).statusCode).toBe(429);
+  });
+
   it('charges calculated cost on every front door, and refuses a query its budget cannot pay', async () => {
     const t = await app({ rateLimitMax: 100, rateLimitCostPerPoint: 10 });
     const chain = await tokenChain(t.app);

@@ -83,6 +83,10 @@ describe('subscription caps', () => {
     const fifth = y.subscribe({ query: LIVE, variables: { n: ['a/5'] } });
     const refused = await y.first(fifth);
     expect(refused.payload[0].extensions).toMatchObject({ code: 'TOO_MANY_SUBSCRIPTIONS', maximum: 4 });
+    // At the cap a new distinct one is refused before its document is validated: an invalid one
+    // is told the cap, not its validation errors (the costliest step is not run for it).
+    const invalid = await y.first(y.subscribe({ query: 'subscription { events { id noSuchField } }' }));
+    expect(invalid.payload[0].extensions).toMatchObject({ code: 'TOO_MANY_SUBSCRIPTIONS', maximum: 4 });
     const same = y.subscribe({ query: LIVE, variables: { n: ['a/1'] } });
     await settle();
     expect(errorsOf(y, same)).toEqual([]);
