@@ -18,7 +18,6 @@ const stamp = '2026-01-01T00:00:00+0000';
 const LOOKUPS: Array<[string, ReturnType<typeof sql>]> = [
   ['items_cart_id_ix', sql`select id from items where cart_id = ${7} order by id`],
   ['items_cart_id_name_ix', sql`select 1 from items where cart_id = ${7} and name = ${'Widget'}`],
-  ['items_transaction_id_ix', sql`select id from items where transaction_id in (${3}, ${4})`],
   ['items_shipment_id_ix', sql`select id from items where shipment_id = ${5}`],
   ['items_subscription_id_ix', sql`select id from items where subscription_id = ${9} and transaction_id is not null order by id`],
   ['transactions_subscription_id_renewal_date_uq', sql`select id from transactions where subscription_id = ${9} and renewal_date = ${'2026-02-01'}`],
@@ -51,6 +50,8 @@ describe.each(engines())('migration 022 (fewer index entries) on %s', (engine) =
       expect(ix!.partial, name).toBe(true);
     }
     expect(all.find((i) => i.name === 'transactions_subscription_id_renewal_date_uq')!.unique).toBe(true);
+    // Whole, for the tools that read foreign keys with their indexes (the migration says why).
+    expect(all.find((i) => i.name === 'items_transaction_id_ix')!.partial).toBe(false);
   });
 
   it.each(LOOKUPS)('answers the look-up by %s with that index', async (name, lookup) => {
