@@ -122,6 +122,12 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
     }
     return [rateLimitedError(budget!, spent, false)];
   };
+  /** An operation refused for its document or a cap spends a unit, as HTTP's arrival does: refusals are not free. */
+  const refuseOperation = async (extra: WsExtra, state: ConnectionState, errors: readonly GraphQLError[]): Promise<readonly GraphQLError[]> => {
+    if (!budget || !state.key) return errors;
+    const spent = await budget.spend(state.key, 1);
+    return spent.allowed ? errors : refuseSpent(extra, state, spent);
+  };
   /** The HTTP path's rules and budget for one operation: its execution arguments, or the errors refusing it. */
   const admit = async (extra: WsExtra, state: ConnectionState, id: string, payload: SubscribePayload,
     abort: AbortController): Promise<ExecutionArgs | readonly GraphQLError[]> => {
@@ -129,14 +135,7 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
     // refuses it on arrival; one that keeps sending is not read from until its retryAfter.
     const spentAlready = budget && state.key ? budget.spentFor(state.key) : undefined;
     if (spentAlready) return refuseSpent(extra, state, spentAlready);
-    // An operation refused for what it is spends one unit, as an HTTP request refused after its
-    // arrival has: a socket that sends documents it knows will be refused (invalid, or distinct
-    // beyond the store's cap) runs into its budget instead of costing a validation each for free.
-    const refuse = async (errors: readonly GraphQLError[]): Promise<readonly GraphQLError[]> => {
-      if (!budget || !state.key) return errors;
-      const spent = await budget.spend(state.key, 1);
-      return spent.allowed ? errors : refuseSpent(extra, state, spent);
-    };
+    const refuse = (errors: readonly GraphQLError[]) => refuseOperation(extra, state, errors);
     if (payload.extensions?.persistedQuery) return refuse(fail(PERSISTED_QUERIES_OFF.message, PERSISTED_QUERIES_OFF.code));
     let document: DocumentNode;
     try {
@@ -146,10 +145,8 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
     }
     const oversized = oversizedDocument(document, config.graphqlMaxFragments);
     if (oversized) return refuse([oversized]);
-    // A live subscription takes a place among the store's distinct ones until it ends. Whether it
-    // can is known from the document's operation and the share key alone, so a store at its cap
-    // refuses a new distinct one before the validation, the costliest step of the admission
-    // (0.5 ms a document in the noisy-neighbour flood, BENCHMARKS.md round 24).
+    // A live subscription takes a place among the store's distinct ones until it ends: known from
+    // the operation and the share key, so a full store refuses before validating (BENCHMARKS.md 24).
     const share = shareable(state.principal!, payload);
     const isLive = document.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'subscription'
       && (!payload.operationName || d.name?.value === payload.operationName));
@@ -259,8 +256,8 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
     onSubscribe: async (ctx, id, payload) => {
       const state = stateOf(ctx.extra);
       if (state.aborts.size >= config.wsMaxOperations) {
-        return fail(`This socket runs ${state.aborts.size} operations; at most ${config.wsMaxOperations} are allowed at once. Complete one first.`,
-          'TOO_MANY_OPERATIONS', { maximum: config.wsMaxOperations });
+        return refuseOperation(ctx.extra, state, fail(`This socket runs ${state.aborts.size} operations; at most ${config.wsMaxOperations} are allowed at once. Complete one first.`,
+          'TOO_MANY_OPERATIONS', { maximum: config.wsMaxOperations }));
       }
       // The slot is taken before anything is awaited, so concurrent messages cannot overshoot the cap.
       const abort = new AbortController();

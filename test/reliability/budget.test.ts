@@ -62,12 +62,13 @@ describe('one budget per token on every front door', () => {
   });
 
   it('spends a unit for every operation a socket sends that is refused, as HTTP does on arrival', async () => {
-    const t = await app({ rateLimitMax: 10, wsMaxDistinctPerStore: 1 });
+    const t = await app({ rateLimitMax: 12, wsMaxDistinctPerStore: 1, wsMaxOperations: 3 });
     const chain = await tokenChain(t.app);
     const url = await listenForWs(t);
     const ws = await RawWs.open(url, chain.storeToken);
+    const live = 'subscription { events(names: ["cart/created"]) { id } }';
     // One live subscription fills the store's cap (spends 1); then refusals of each kind.
-    const live = ws.subscribe({ query: 'subscription { events(names: ["cart/created"]) { id } }' });
+    const first = ws.subscribe({ query: live });
     const refusals = [
       await ws.run('{ store { noSuchField } }'),
       await ws.run('{ store { id '),
@@ -76,11 +77,19 @@ describe('one budget per token on every front door', () => {
     ];
     expect(refusals.map((o) => o.payload[0].extensions.code))
       .toEqual(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'TOO_MANY_SUBSCRIPTIONS', 'PERSISTED_QUERY_NOT_SUPPORTED']);
-    // 1 + 4 spent: five more invalid documents spend the rest, the next is refused for the budget.
-    for (let i = 0; i < 5; i++) expect((await ws.run('{ nope }')).payload[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    // Two more of the same subscription share its place and fill the socket's operations (7 spent);
+    // one more operation is refused for the socket's cap, and spends too.
+    const more = [ws.subscribe({ query: live }), ws.subscribe({ query: live })];
+    await new Promise((r) => setTimeout(r, 150));
+    expect(ws.frames.filter((f) => [first, ...more].includes(f.id) && f.type === 'error')).toEqual([]);
+    expect((await ws.run('{ store { id } }')).payload[0].extensions.code).toBe('TOO_MANY_OPERATIONS');
+    for (const id of more) ws.complete(id);
+    await new Promise((r) => setTimeout(r, 150));
+    // 8 spent: four more invalid documents spend the rest, the next is refused for the budget.
+    for (let i = 0; i < 4; i++) expect((await ws.run('{ nope }')).payload[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const spent = await ws.run('{ nope }');
-    expect(spent.payload[0].extensions).toMatchObject({ code: 'RATE_LIMITED', limit: 10, remaining: 0 });
-    expect(ws.frames.filter((f) => f.id === live && f.type === 'error')).toEqual([]);
+    expect(spent.payload[0].extensions).toMatchObject({ code: 'RATE_LIMITED', limit: 12, remaining: 0 });
+    expect(ws.frames.filter((f) => f.id === first && f.type === 'error')).toEqual([]);
     ws.close();
     expect((await call(t.app, chain.storeHref, { token: chain.storeToken })).statusCode).toBe(429);
   });
