@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Database } from '../../src/db/database.js';
-import { migrate } from '../../src/db/migrate.js';
+import { migrate, migrations } from '../../src/db/migrate.js';
 import { engines } from '../helpers/app.js';
 import { scratchDatabases, twoStores } from '../helpers/scratch-db.js';
 import { planOf } from '../helpers/query-plan.js';
@@ -79,5 +79,29 @@ describe.each(engines())('migration 022 (fewer index entries) on %s', (engine) =
     await txn(null, null);
     const n = await sql<{ n: number }>`select count(*) as n from transactions where store_id = ${store}`.execute(d.db);
     expect(Number(n.rows[0].n)).toBe(6);
+  });
+
+  it('upgrades a database with rows: the items and renewals stay, and the look-ups still find them', async () => {
+    const u = await scratch.open();
+    const at = migrations.findIndex((m) => m.name === '022_fewer_index_entries');
+    for (const m of migrations.slice(0, at)) await m.up(u.db, u.dialect);
+    const [store] = await twoStores(u);
+    const cart = Number((await u.db.insertInto('carts').values({ store_id: store, date_created: stamp, date_modified: stamp } as never)
+      .returning('id').executeTakeFirstOrThrow()).id);
+    const txn = Number((await u.db.insertInto('transactions').values({
+      store_id: store, status: 'authorized', is_test: 1, currency_code: 'USD', total_item_price: '1', total_tax: '0', total_shipping: '0',
+      total_order: '1', hide_transaction: 0, data_is_fed: 0, date_created: stamp, date_modified: stamp,
+    } as never).returning('id').executeTakeFirstOrThrow()).id);
+    const item = (where: { cart_id?: number; transaction_id?: number }, name: string) => u.db.insertInto('items')
+      .values({ store_id: store, name, price: '1', quantity: 1, date_created: stamp, date_modified: stamp, ...where } as never).execute();
+    for (let k = 0; k < 3; k++) await item({ cart_id: cart }, `in cart ${k}`);
+    for (let k = 0; k < 4; k++) await item({ transaction_id: txn }, `sold ${k}`);
+    await migrations[at].up(u.db, u.dialect);
+    const count = async (q: ReturnType<typeof sql>) => Number(((await q.execute(u.db)).rows[0] as { n: number }).n);
+    expect(await count(sql`select count(*) as n from items where store_id = ${store}`)).toBe(7);
+    expect(await count(sql`select count(*) as n from items where cart_id = ${cart}`)).toBe(3);
+    expect(await count(sql`select count(*) as n from items where cart_id = ${cart} and name = ${'in cart 1'}`)).toBe(1);
+    expect(await count(sql`select count(*) as n from items where transaction_id = ${txn}`)).toBe(4);
+    expect((await indexes(u)).filter((i) => LOOKUPS.some(([name]) => name === i.name)).every((i) => i.partial)).toBe(true);
   });
 });
