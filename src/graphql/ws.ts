@@ -27,7 +27,7 @@ import { CLOSE_TOO_MANY_SOCKETS, WsCaps } from './ws-caps.js';
 import { SocketSlots } from './ws-sockets.js';
 import { refusedForSize } from './response-size.js';
 import { budgetKey, type Spent } from '../ops/rate-limit.js';
-import { holdSocket } from './ws-transport.js';
+import { dropHeldSocketsOnClose, holdSocket } from './ws-transport.js';
 import { liveSubscribers } from '../ops/metrics.js';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -82,6 +82,7 @@ export function graphqlWsHandler(app: FastifyInstance, schema: GraphQLSchema) {
   const redis = config.wsMaxSocketsPerToken > 0 ? container.redis.client('ws-sockets') : undefined;
   const sockets = new SocketSlots(config.wsMaxSocketsPerToken, redis, config.redisPrefix, config.wsSocketTtlMs);
   app.addHook('onClose', async () => sockets.stop());
+  dropHeldSocketsOnClose(app);
   const rules = documentRules(config);
   const fanout = new FanoutGroups();
   const limits: SendLimits = { maxBufferedBytes: config.wsMaxBufferedBytes, tooSlow: (extra) => shut(extra, CLOSE_TOO_SLOW) };

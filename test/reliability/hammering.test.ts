@@ -165,6 +165,28 @@ describe('pausing hammering connections, bounded and configurable', () => {
     expect((await held).status).toBe(200);
   });
 
+  it('shuts down at once with a held socket and a held connection open, dropping them', async () => {
+    // A window longer than ws's 30 s close timeout: the holds outlast any wait the close could do.
+    const t = await makeApp({ config: { ...LIMITS, rateLimitWindowMs: 120_000 } });
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const [c, d] = [await tokenChain(t.app), await tokenChain(t.app)];
+    const flood = await RawWs.open(`${origin.replace(/^http/, 'ws')}/graphql`, c.storeToken);
+    const outcomes = [];
+    for (let i = 0; i < MAX + 2; i++) outcomes.push(await flood.run('{ store { id } }'));
+    expect(outcomes.slice(MAX).map((o) => o.payload[0].extensions.code)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+    const http = connection(origin);
+    clients.push(http.client);
+    const statuses = [];
+    for (let i = 0; i < MAX + 2; i++) statuses.push((await http.get(path(d), d.storeToken)).status);
+    expect(statuses).toEqual(spent(2));
+    // Both are held now. A close waited for the socket's close frame, which a socket not read never
+    // sees, until ws's 30 s timeout: the close must finish well before that.
+    const closed = await Promise.race([t.close().then(() => 'closed'), new Promise((r) => setTimeout(() => r('still closing'), 10_000))]);
+    expect(closed).toBe('closed');
+    await flood.until(() => flood.closed);
+    expect(flood.closed).toBeDefined();
+  });
+
   it('never pauses with RATE_LIMIT_PAUSE_AFTER=0, the default behind a trusted proxy', async () => {
     const { loadConfig } = await import('../../src/config.js');
     expect(loadConfig({}).rateLimitPauseAfter).toBe(2);
