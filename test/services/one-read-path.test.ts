@@ -178,3 +178,32 @@ describe.each(engines())('one read path on %s', (engine) => {
     expect(spy).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the Reader of a context', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await makeApp({ engine: 'sqlite' }); });
+  afterAll(async () => t?.close());
+
+  it('is one per context, made on first use, and a copy of the context reads with its own', async () => {
+    const { readerOf, freshReader } = await import('../../src/services/reader.js');
+    const c = containerOf(t.app);
+    const chain = await tokenChain(t.app);
+    const principal = (await c.tokens.principalFromHeader(`Bearer ${chain.storeToken}`))!;
+    const ctx = c.context(principal, 'reader-slot');
+    const reader = readerOf(ctx);
+    expect(readerOf(ctx)).toBe(reader);
+    // Kept out of what copies and serialisations see: a spread copy (GraphQL's per-event contexts)
+    // must run the read hooks for itself.
+    expect(Object.keys(ctx).some((k) => /reader/i.test(k))).toBe(false);
+    expect(Object.getOwnPropertySymbols(ctx).filter((s) => Object.getOwnPropertyDescriptor(ctx, s)!.enumerable)
+      .map((s) => s.description)).not.toContain('the context\'s Reader');
+    const copy = { ...ctx };
+    expect(readerOf(copy)).not.toBe(reader);
+    const fresh = freshReader(ctx);
+    expect(fresh).not.toBe(reader);
+    expect(readerOf(ctx)).toBe(fresh);
+    // The copy still reads rows: the data handles travel with it.
+    const store = c.registry.resource('store');
+    expect(await readerOf(copy).find(store, principal.storeId!)).toMatchObject({ id: principal.storeId });
+  });
+});
