@@ -69,14 +69,18 @@ class ReadRoutingConnection implements DatabaseConnection {
 }
 
 class ReadRoutingDriver implements Driver {
-  private readonly writing = new WritingTexts();
-  constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats,
-    private readonly write: WriteAlone) {}
+  // One connection for every acquire: it holds no state of its own (each statement is answered at
+  // once), and Kysely records each new connection object in a WeakSet, an ephemeron per statement
+  // that V8's scavenger pays for (BENCHMARKS.md, round 25).
+  private readonly connection: ReadRoutingConnection;
+  constructor(private readonly reader: ReaderDatabase, writer: Kysely<DB>, stats: Stats, write: WriteAlone) {
+    this.connection = new ReadRoutingConnection(reader, writer, stats, new WritingTexts(), write);
+  }
   async init(): Promise<void> {}
   // Statements outside a transaction need no lock: the reader answers at once (better-sqlite3 is
   // synchronous) and the writer's Kysely queues what goes there.
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new ReadRoutingConnection(this.reader, this.writer, this.stats, this.writing, this.write);
+    return this.connection;
   }
   async beginTransaction(): Promise<void> {
     throw new Error('SQLite transactions are opened with inTransaction (src/db/database.ts), on the writing connection');

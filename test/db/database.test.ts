@@ -26,6 +26,22 @@ describe('SQLite database', () => {
     expect(await pragma('synchronous')).toBe(2);
   });
 
+  it('hands every statement outside a transaction the same reading connection', async () => {
+    // Kysely records each connection object it is given in a WeakSet: a fresh object per statement
+    // was an ephemeron per statement for V8's scavenger (BENCHMARKS.md, round 25).
+    const file = join(mkdtempSync(join(tmpdir(), 'db-')), 'a.sqlite');
+    const d = await openDatabase({ url: file });
+    opened.push(d);
+    const connection = () => d.db.getExecutor().provideConnection(async (c) => c);
+    const first = await connection();
+    expect(await connection()).toBe(first);
+    // Through it, a write still goes to the writer and a read sees it once committed.
+    await sql.raw('create table probe (x integer)').execute(d.db);
+    await sql.raw('insert into probe values (7)').execute(d.db);
+    expect((await sql.raw('select x from probe').execute(d.db)).rows).toEqual([{ x: 7 }]);
+    expect(await connection()).toBe(first);
+  });
+
   it('applies every migration once', async () => {
     const d = await openDatabase({ url: ':memory:' });
     opened.push(d);
