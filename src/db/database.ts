@@ -144,7 +144,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const reader = new SQLite(opts.url, { readonly: true, fileMustExist: true });
   reader.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   registerSqliteFunctions(reader);
-  const db = new Kysely<DB>({ dialect: new ReadRoutingDialect(cachingDatabase(reader), writer, stats, (q) => commits.writeAlone(q)) });
+  const routing = new ReadRoutingDialect(cachingDatabase(reader), writer, stats, (q) => commits.writeAlone(q));
+  const db = new Kysely<DB>({ dialect: routing });
   // Read on the reader, which sees every connection's commits (this process's writer, another
   // process's): the number as of the last commit, moved by the writing transactions themselves.
   // Prepared at the first call, after the migrations made the table; none before then.
@@ -158,7 +159,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return epoch.get() as number;
   };
   return {
-    db, dialect: 'sqlite', stats, templates: new QueryTemplates(), commits, changes,
+    db, dialect: 'sqlite', stats, templates: new QueryTemplates({ handle: db, execute: (q) => routing.execute(q) }), commits, changes,
     close: async () => {
       await db.destroy();
       await writer.destroy();

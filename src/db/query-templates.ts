@@ -32,6 +32,15 @@ const MAX_TEMPLATES = 1000;
 export class QueryTemplates {
   private readonly templates = new Map<string, Template>();
 
+  /**
+   * `direct`: how the database answers a statement on its own handle `handle` outside any
+   * transaction without Kysely's executor (SQLite's reading connection, sqlite-reads.ts), where
+   * there is such a way. It answers what `handle.executeQuery` would; a transaction's handle, or
+   * any other, goes through Kysely as before.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  constructor(private readonly direct?: { handle: Kysely<any>; execute<R>(q: CompiledQuery): Promise<QueryResult<R>> }) {}
+
   /** How many templates were compiled (a test checks that a shape is compiled once). */
   compiled = 0;
 
@@ -39,7 +48,8 @@ export class QueryTemplates {
   /** `last`: the statement is the last of its transaction (database.ts, lastOfTransaction). */
   async execute<R>(db: Kysely<any>, key: string, values: readonly unknown[],
     build: (slots: readonly unknown[]) => Buildable<R>, last = false): Promise<QueryResult<R>> {
-    return db.executeQuery<R>(this.bind(db, key, values, build, last));
+    const q = this.bind(db, key, values, build, last);
+    return db === this.direct?.handle ? this.direct.execute<R>(q) : db.executeQuery<R>(q);
   }
 
   /** The statement execute() would run, compiled and bound but not sent (it may ride with another, db/ride-along.ts). */

@@ -72,10 +72,7 @@ class ReadRoutingDriver implements Driver {
   // One connection for every acquire: it holds no state of its own (each statement is answered at
   // once), and Kysely records each new connection object in a WeakSet, an ephemeron per statement
   // that V8's scavenger pays for (BENCHMARKS.md, round 25).
-  private readonly connection: ReadRoutingConnection;
-  constructor(private readonly reader: ReaderDatabase, writer: Kysely<DB>, stats: Stats, write: WriteAlone) {
-    this.connection = new ReadRoutingConnection(reader, writer, stats, new WritingTexts(), write);
-  }
+  constructor(private readonly reader: ReaderDatabase, private readonly connection: ReadRoutingConnection) {}
   async init(): Promise<void> {}
   // Statements outside a transaction need no lock: the reader answers at once (better-sqlite3 is
   // synchronous) and the writer's Kysely queues what goes there.
@@ -95,9 +92,20 @@ class ReadRoutingDriver implements Driver {
 
 /** The dialect of the handle services read and write through (`database.db`) on SQLite with a reader. */
 export class ReadRoutingDialect implements Dialect {
-  constructor(private readonly reader: ReaderDatabase, private readonly writer: Kysely<DB>, private readonly stats: Stats,
-    private readonly write: WriteAlone = <R,>(q: CompiledQuery) => writer.executeQuery<R>(q)) {}
-  createDriver(): Driver { return new ReadRoutingDriver(this.reader, this.writer, this.stats, this.write); }
+  private readonly connection: ReadRoutingConnection;
+  constructor(private readonly reader: ReaderDatabase, writer: Kysely<DB>, stats: Stats,
+    write: WriteAlone = <R,>(q: CompiledQuery) => writer.executeQuery<R>(q)) {
+    this.connection = new ReadRoutingConnection(reader, writer, stats, new WritingTexts(), write);
+  }
+  createDriver(): Driver { return new ReadRoutingDriver(this.reader, this.connection); }
+  /**
+   * A statement outside any transaction, answered as the handle's Kysely would answer it (it has
+   * no plugins), without the executor's connection provider and its promises: a tenth of the CPU
+   * of a GET of one item (BENCHMARKS.md, round 25). query-templates.ts sends its statements here.
+   */
+  execute<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    return this.connection.executeQuery<R>(q);
+  }
   createQueryCompiler() { return new SqliteQueryCompiler(); }
   createAdapter() { return new SqliteAdapter(); }
   createIntrospector(db: Kysely<unknown>) { return new SqliteIntrospector(db); }

@@ -2,9 +2,10 @@
 // call. Each call must get its own values (another store's token must not read through the text a
 // first store's call compiled), a shape is compiled once however many calls use it, and a template
 // whose SQL would carry a value that did not come in through a slot is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { containerOf } from '../../src/app.js';
+import { inTransaction } from '../../src/db/database.js';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
 
@@ -81,5 +82,24 @@ describe.each(engines())('query templates on %s', (engine) => {
     const captured = 7;
     await expect(templates.execute(database.db, 'test captured', [1], ([p]) => sql`select ${p} as x, ${captured} as y`))
       .rejects.toThrow(/not a slot/);
+  });
+  it('answers on the database\'s own handle without Kysely\'s executor on SQLite, and in a transaction through it', async () => {
+    const { database } = containerOf(t.app);
+    const executor = database.db.getExecutor();
+    const provide = vi.spyOn(Object.getPrototypeOf(executor), 'provideConnection');
+    try {
+      const run = (db: typeof database.db, x: number) => database.templates.execute(db, 'test direct', [x],
+        ([p]) => sql<{ x: number }>`select ${p} as x`);
+      expect((await run(database.db, 3)).rows.map((r) => Number(r.x))).toEqual([3]);
+      // SQLite's file database answers from its reading connection at once (sqlite-reads.ts
+      // execute); PostgreSQL has no such path and goes through the executor as before.
+      expect(provide.mock.calls.length).toBe(engine === 'sqlite' ? 0 : 1);
+      provide.mockClear();
+      const inside = await inTransaction(database, async (tx) => (await run(tx, 4)).rows.map((r) => Number(r.x)));
+      expect(inside).toEqual([4]);
+      expect(provide.mock.calls.length).toBeGreaterThan(0);
+    } finally {
+      provide.mockRestore();
+    }
   });
 });
