@@ -2,7 +2,7 @@
 // usable: servers that are compared take turns (A B A B …) in the same run, so background load
 // lands on both, and only their ratio is reported as a result.
 import autocannon from 'autocannon';
-import { cpuSeconds, sampleRss, settle } from './proc.js';
+import { cpuSeconds, databaseCpu, sampleRss, settle } from './proc.js';
 
 export interface LoadSpec {
   url: string;
@@ -32,6 +32,8 @@ export interface LoadResult {
   cpuMsPerRequest?: number;
   /** Share of one core the load generator (this process) used during the turns. */
   generatorCpu?: number;
+  /** CPU time the local PostgreSQL server used per answered request, ms (closed loops only). */
+  dbCpuMsPerRequest?: number;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -150,6 +152,7 @@ export async function closedLoop(pid: number, workers: number, seconds: number, 
   let errors = 0;
   const rss = sampleRss(pid);
   const cpuBefore = cpuSeconds(pid);
+  const db = databaseCpu();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(Array.from({ length: workers }, async () => {
@@ -172,8 +175,11 @@ export async function closedLoop(pid: number, workers: number, seconds: number, 
     requests: latencies.length, seconds: elapsed, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99),
     errors, non2xx, peakRss: rss.stop().peak, bytesPerResponse: 0, latencies,
     cpuMsPerRequest: latencies.length ? (1000 * (cpuSeconds(pid) - cpuBefore)) / latencies.length : undefined,
+    dbCpuMsPerRequest: latencies.length ? perRequest(db.stop(), latencies.length) : undefined,
   };
 }
+
+const perRequest = (seconds: number | undefined, n: number) => (seconds === undefined ? undefined : (1000 * seconds) / n);
 
 /** Adds up results of several turns of the same contender. */
 export function combine(parts: Array<LoadResult & { latencies: number[] }>): LoadResult {
@@ -185,5 +191,7 @@ export function combine(parts: Array<LoadResult & { latencies: number[] }>): Loa
     errors: parts.reduce((s, r) => s + r.errors, 0), non2xx: parts.reduce((s, r) => s + r.non2xx, 0),
     peakRss: Math.max(...parts.map((r) => r.peakRss)), bytesPerResponse: 0,
     cpuMsPerRequest: requests ? parts.reduce((s, r) => s + (r.cpuMsPerRequest ?? 0) * r.requests, 0) / requests : undefined,
+    dbCpuMsPerRequest: requests && parts.every((r) => r.dbCpuMsPerRequest !== undefined)
+      ? parts.reduce((s, r) => s + r.dbCpuMsPerRequest! * r.requests, 0) / requests : undefined,
   };
 }

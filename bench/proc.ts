@@ -183,6 +183,40 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / clockTicks;
 }
 
+/** CPU ticks used so far by each process of the local PostgreSQL server (every process named `postgres`). */
+function databaseTicks(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try { stat = readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { continue; }
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(pid, Number(fields[11]) + Number(fields[12]));
+  }
+  return out;
+}
+
+/**
+ * Starts counting the CPU the local PostgreSQL server uses (its backends, WAL writer,
+ * checkpointer): it shares the machine's cores with the service, so a PostgreSQL write costs both
+ * processes' CPU. `stop` answers the seconds used since, or undefined when no such server runs
+ * here. A process that ended in between is not counted (its ticks are gone from /proc): a floor.
+ */
+export function databaseCpu(): { stop(): number | undefined } {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  const before = databaseTicks();
+  return {
+    stop() {
+      const after = databaseTicks();
+      if (!after.size) return undefined;
+      let ticks = 0;
+      for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+      return ticks / clockTicks!;
+    },
+  };
+}
+
 /** Waits until the process stops burning CPU (work left from aborted requests), at most `maxMs`. */
 export async function settle(pid: number, maxMs = 3000): Promise<void> {
   const until = performance.now() + maxMs;

@@ -160,9 +160,18 @@ export async function checkout(c: Ctx): Promise<ScenarioResult> {
     notes: [
       `A closed loop of ${WORKERS} concurrent clients, each checkout on its own pre-seeded cart (${seeded.checkoutCarts.length} carts${exhausted ? '; all were used before the time was up' : ''}); ${Number(after.n) - Number(before.n)} transactions were created, ${warmed} of them in the warm-up.`,
       ...(groupsBefore && groupsAfter ? [groupNote(groupsBefore, groupsAfter)] : []),
+      ...(target.engine === 'postgres' ? [databaseCpuNote(svc, base)] : []),
       `Statements of one checkout: ${stmts.count} (${stmts.sql.filter((s) => /^insert/i.test(s)).length} inserts, ${stmts.sql.filter((s) => /^update/i.test(s)).length} updates, ${stmts.sql.filter((s) => /^delete/i.test(s)).length} deletes, ${stmts.sql.filter((s) => /^select/i.test(s)).length} selects); the costliest (times from that one checkout): ${describeStatements([...stmts.statements].sort((a, b) => b.ms - a.ms).slice(0, 4), 70)}`,
     ],
   };
+}
+
+/** PostgreSQL's own CPU per request beside the service's: both share the machine's cores. */
+function databaseCpuNote(svc: LoadResult, base: LoadResult): string {
+  const ms = (r: LoadResult) => r.dbCpuMsPerRequest?.toFixed(2) ?? '?';
+  const sum = (r: LoadResult) => (r.cpuMsPerRequest ?? NaN) + (r.dbCpuMsPerRequest ?? NaN);
+  return `PostgreSQL's processes (all of them on this machine) used ${ms(svc)} ms of CPU per checkout and ${ms(base)} ms per baseline insert; `
+    + `service and database together ${sum(svc).toFixed(2)} against ${sum(base).toFixed(2)} ms (${(sum(svc) / sum(base)).toFixed(2)}×).`;
 }
 
 interface GroupCommits { commits: number; members: number }
