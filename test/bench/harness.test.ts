@@ -17,7 +17,8 @@ import { appQuery, graphqlPoster, subscriptionSupport } from '../../bench/querie
 import { statementLog } from '../../bench/statements.js';
 import { writeReport, type Report } from '../../bench/report.js';
 import { verifyAccessToken } from '../../src/auth/jwt.js';
-import { startFlags } from '../../bench/proc.js';
+import { databaseCpu, startFlags } from '../../bench/proc.js';
+import pg from 'pg';
 import { ROOT } from '../../bench/config.js';
 
 const ZOOM = 'zoom=items,items:item_options,items:item_category';
@@ -162,5 +163,25 @@ describe('the service under the bench', () => {
     const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
     expect(startFlags().length).toBeGreaterThan(0);
     expect(start).toBe(`exec node ${startFlags().join(' ')} scripts/start.mjs`);
+  });
+});
+
+if (!PG_URL) console.log('the database\'s CPU test is skipped: TEST_DATABASE_URL is not set (it needs a local PostgreSQL server)');
+
+describe.runIf(!!PG_URL)('the database\'s CPU beside the service\'s', () => {
+  it('counts what a statement makes the local PostgreSQL server spend', async () => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    try {
+      const idle = databaseCpu();
+      const quiet = idle.stop();
+      expect(quiet).toBeGreaterThanOrEqual(0);
+      const busy = databaseCpu();
+      // A second or so of the backend's CPU, measured in ticks of 10 ms.
+      await client.query('select count(*) from generate_series(1, 20000000)');
+      expect(busy.stop()).toBeGreaterThan(0.05);
+    } finally {
+      await client.end();
+    }
   });
 });
