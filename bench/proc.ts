@@ -174,13 +174,22 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): { samples: numb
 
 let clockTicks: number | undefined;
 
-/** CPU seconds (user + system, all threads) the process has used so far. */
-export function cpuSeconds(pid: number): number {
-  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+/** Kernel clock ticks per second, the unit of /proc's CPU times. */
+function ticksPerSecond(): number {
+  return clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+}
+
+/** A process's command name and its CPU ticks so far (user + system, all threads), from /proc/<pid>/stat. */
+function processTicks(pid: number | string): { name: string; ticks: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may contain spaces) start at state, field 3.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
+/** CPU seconds (user + system, all threads) the process has used so far. */
+export function cpuSeconds(pid: number): number {
+  return processTicks(pid).ticks / ticksPerSecond();
 }
 
 /** CPU ticks used so far by each process of the local PostgreSQL server (every process named `postgres`). */
@@ -188,11 +197,9 @@ function databaseTicks(): Map<string, number> {
   const out = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
-    let stat: string;
-    try { stat = readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { continue; }
-    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out.set(pid, Number(fields[11]) + Number(fields[12]));
+    let p: { name: string; ticks: number };
+    try { p = processTicks(pid); } catch { continue; } // it ended while the list was read
+    if (p.name === 'postgres') out.set(pid, p.ticks);
   }
   return out;
 }
@@ -204,7 +211,6 @@ function databaseTicks(): Map<string, number> {
  * here. A process that ended in between is not counted (its ticks are gone from /proc): a floor.
  */
 export function databaseCpu(): { stop(): number | undefined } {
-  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
   const before = databaseTicks();
   return {
     stop() {
@@ -212,7 +218,7 @@ export function databaseCpu(): { stop(): number | undefined } {
       if (!after.size) return undefined;
       let ticks = 0;
       for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
-      return ticks / clockTicks!;
+      return ticks / ticksPerSecond();
     },
   };
 }

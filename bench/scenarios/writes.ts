@@ -168,9 +168,11 @@ export async function checkout(c: Ctx): Promise<ScenarioResult> {
 
 /** PostgreSQL's own CPU per request beside the service's: both share the machine's cores. */
 function databaseCpuNote(svc: LoadResult, base: LoadResult): string {
-  const ms = (r: LoadResult) => r.dbCpuMsPerRequest?.toFixed(2) ?? '?';
-  const sum = (r: LoadResult) => (r.cpuMsPerRequest ?? NaN) + (r.dbCpuMsPerRequest ?? NaN);
-  return `PostgreSQL's processes (all of them on this machine) used ${ms(svc)} ms of CPU per checkout and ${ms(base)} ms per baseline insert; `
+  if (svc.dbCpuMsPerRequest === undefined || base.dbCpuMsPerRequest === undefined) {
+    return 'PostgreSQL\'s own CPU was not measured (no process named postgres on this machine: the server is elsewhere).';
+  }
+  const sum = (r: LoadResult) => (r.cpuMsPerRequest ?? NaN) + r.dbCpuMsPerRequest!;
+  return `PostgreSQL's processes (all of them on this machine) used ${svc.dbCpuMsPerRequest.toFixed(2)} ms of CPU per checkout and ${base.dbCpuMsPerRequest.toFixed(2)} ms per baseline insert; `
     + `service and database together ${sum(svc).toFixed(2)} against ${sum(base).toFixed(2)} ms (${(sum(svc) / sum(base)).toFixed(2)}×).`;
 }
 
