@@ -18,7 +18,7 @@ import { loadBenchConfig, ROOT } from './config.js';
 import { buildApp, freePort, spawnService, type Child } from './proc.js';
 import { openTarget, startBaseline } from './target.js';
 import { seed } from './seed.js';
-import { closedLoop, combine, interleaved, turnOrder, type LoadResult, type LoadSpec } from './load.js';
+import { closedLoop, combine, interleaved, turnOrder, warmClosedLoop, WARMUP_REQUESTS, type LoadResult, type LoadSpec } from './load.js';
 import { settle } from './proc.js';
 import { jsonHeaders, restHeaders } from './context.js';
 import { appQuery, graphqlPoster } from './queries.js';
@@ -65,7 +65,7 @@ async function checkouts(seeded: Awaited<ReturnType<typeof seed>>, [a, b, base]:
   const turns = all.map(() => [] as Array<Awaited<ReturnType<typeof closedLoop>>>);
   try {
     for (const side of all) {
-      await closedLoop(side.child.pid, WORKERS, cfg.warmup, side.next);
+      await warmClosedLoop(side.child.pid, WORKERS, cfg.warmup, side.next);
       await settle(side.child.pid);
     }
     for (let round = 0; round < rounds; round++) {
@@ -82,8 +82,8 @@ async function checkouts(seeded: Awaited<ReturnType<typeof seed>>, [a, b, base]:
 
 const cfg = loadBenchConfig();
 const rounds = Math.max(cfg.rounds, Number(process.env.BENCH_AB_ROUNDS ?? 6));
-/** Carts for both builds' checkouts: the warm-up and every turn at 1,500 checkouts/s each (BENCH_CARTS to set). */
-const checkoutCarts = () => Number(process.env.BENCH_CARTS ?? 2 * Math.ceil((cfg.warmup + rounds * cfg.duration) * 1500));
+/** Carts for both builds' checkouts: the warm-up (its time or WARMUP_REQUESTS) and every turn at 1,500 checkouts/s each (BENCH_CARTS to set). */
+const checkoutCarts = () => Number(process.env.BENCH_CARTS ?? 2 * Math.ceil(Math.max(cfg.warmup * 1500, WARMUP_REQUESTS) + rounds * cfg.duration * 1500));
 const ref = process.argv[2] ?? 'HEAD';
 const say = (s: string) => console.log(`[bench:ab] ${s}`);
 const a = await buildCommit(ref);

@@ -57,7 +57,7 @@ export function loadBenchConfig(): BenchConfig {
     connections: Math.round(num('BENCH_CONNECTIONS', 10)),
     soakSeconds: num('BENCH_SOAK_SECONDS', 15),
     subscribers: Math.round(num('BENCH_SUBSCRIBERS', 1000)),
-    carts: Math.round(num('BENCH_CARTS', 16000 * Math.min(1, scale * 2))),
+    carts: Math.round(num('BENCH_CARTS', 20000 * Math.min(1, scale * 2))),
     coldStarts: Math.round(num('BENCH_COLD_STARTS', 3)),
     pgUrl: process.env.BENCH_DATABASE_URL || undefined,
     engines,

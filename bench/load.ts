@@ -109,12 +109,36 @@ export function turnOrder<T>(contenders: readonly T[], round: number): T[] {
 }
 
 /**
+ * Requests a warm-up serves at the least (BENCH_WARMUP_REQUESTS), however long that takes up to
+ * WARMUP_MAX_SECONDS. V8 optimises a function once it has run enough, not after a time: a path
+ * answered 240 times a second (a checkout on PostgreSQL) was still being compiled by TurboFan 15 s
+ * into its load, while a GET answered 10,000 times a second is compiled within its first second.
+ * A warm-up of a fixed time measured the slow paths half cold (BENCHMARKS.md, round 28).
+ */
+export const WARMUP_REQUESTS = Math.max(0, Number(process.env.BENCH_WARMUP_REQUESTS ?? 5000));
+export const WARMUP_MAX_SECONDS = 30;
+
+/** Seconds a warm-up that served `requests` in `seconds` still has to go (0: it is done). */
+export function warmupLeft(requests: number, seconds: number): number {
+  if (requests >= WARMUP_REQUESTS || seconds >= WARMUP_MAX_SECONDS) return 0;
+  const rate = requests / Math.max(seconds, 0.001);
+  return rate > 0 ? Math.min(WARMUP_MAX_SECONDS - seconds, (WARMUP_REQUESTS - requests) / rate) : 0;
+}
+
+/** A warm-up of `seconds`, and then of as many more as it takes to serve WARMUP_REQUESTS. */
+async function warmUp(spec: LoadSpec, seconds: number): Promise<void> {
+  const first = await once(spec, seconds);
+  const more = warmupLeft(first.requests, first.seconds);
+  if (more >= 0.5) await once(spec, more);
+}
+
+/**
  * Runs every contender for `rounds` turns of `seconds` each, interleaved, after one warm-up of
- * `warmup` seconds each; returns one result per contender.
+ * `warmup` seconds (and WARMUP_REQUESTS) each; returns one result per contender.
  */
 export async function interleaved(contenders: Contender[], o: { seconds: number; rounds: number; warmup: number }): Promise<Map<string, LoadResult>> {
   for (const c of contenders) {
-    await once(c.spec, o.warmup);
+    await warmUp(c.spec, o.warmup);
     await settle(c.pid);
   }
   const raws = new Map<string, Raw[]>(contenders.map((c) => [c.name, []]));
@@ -194,4 +218,11 @@ export function combine(parts: Array<LoadResult & { latencies: number[] }>): Loa
     dbCpuMsPerRequest: requests && parts.every((r) => r.dbCpuMsPerRequest !== undefined)
       ? parts.reduce((s, r) => s + r.dbCpuMsPerRequest! * r.requests, 0) / requests : undefined,
   };
+}
+
+/** closedLoop's warm-up: `seconds`, and more until WARMUP_REQUESTS were served (or `call` ran out); the requests served. */
+export async function warmClosedLoop(pid: number, workers: number, seconds: number, call: () => Promise<number> | null): Promise<number> {
+  const first = await closedLoop(pid, workers, seconds, call);
+  const more = warmupLeft(first.requests, first.seconds);
+  return first.requests + (more >= 0.5 ? (await closedLoop(pid, workers, more, call)).requests : 0);
 }

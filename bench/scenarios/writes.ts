@@ -4,7 +4,7 @@
 import { containerOf } from '../../src/app.js';
 import { Pool } from 'undici';
 import { sql } from 'kysely';
-import { closedLoop, combine, interleaved, type LoadResult } from '../load.js';
+import { closedLoop, combine, interleaved, warmClosedLoop, type LoadResult } from '../load.js';
 import { loadRow, versus, type ScenarioResult } from '../results.js';
 import { jsonHeaders, restHeaders, type Ctx } from '../context.js';
 import { describeStatements } from '../statements.js';
@@ -133,9 +133,9 @@ export async function checkout(c: Ctx): Promise<ScenarioResult> {
   const nextCheckout = checkoutsOf(service, carts, () => { exhausted = true; return null; });
   // Warmed up like the other throughput scenarios (load.ts interleaved): without it the first turn
   // measured V8 still compiling the checkout path, on the service's side only.
-  const warmed = (await closedLoop(c.service.pid, WORKERS, c.cfg.warmup, nextCheckout)).requests;
+  const warmed = await warmClosedLoop(c.service.pid, WORKERS, c.cfg.warmup, nextCheckout);
   await settle(c.service.pid);
-  await closedLoop(c.baseline.pid, WORKERS, c.cfg.warmup, nextBase);
+  await warmClosedLoop(c.baseline.pid, WORKERS, c.cfg.warmup, nextBase);
   await settle(c.baseline.pid);
   const svcTurns = [];
   const baseTurns = [];

@@ -12,7 +12,7 @@ import { seed, type Seeded } from '../../bench/seed.js';
 import { openLoader, type Loader } from '../../bench/baseline/load.js';
 import { graphqlAnswer, halCollection, halItem } from '../../bench/baseline/render.js';
 import { jsonDiff } from '../../bench/context.js';
-import { percentile, turnOrder } from '../../bench/load.js';
+import { percentile, turnOrder, warmupLeft, WARMUP_MAX_SECONDS, WARMUP_REQUESTS } from '../../bench/load.js';
 import { appQuery, graphqlPoster, subscriptionSupport } from '../../bench/queries.js';
 import { statementLog } from '../../bench/statements.js';
 import { writeReport, type Report } from '../../bench/report.js';
@@ -125,6 +125,16 @@ describe('benchmark helpers', () => {
       if (n === 2) expect(sequence.join('')).toBe('ABBAABBA');
       else for (let i = 1; i < sequence.length; i++) expect(sequence[i], `turn ${i} of ${n}`).not.toBe(sequence[i - 1]);
     }
+  });
+
+  it('warms a slow path up for as many requests as a fast one, within a bound of time', () => {
+    // 200 a second after 3 s: the rest of the requests at that rate.
+    expect(warmupLeft(600, 3)).toBeCloseTo((WARMUP_REQUESTS - 600) / 200, 6);
+    expect(warmupLeft(WARMUP_REQUESTS, 3)).toBe(0);
+    expect(warmupLeft(30_000, 3)).toBe(0);
+    // 10 a second would take minutes: the warm-up stops at its bound.
+    expect(warmupLeft(30, 3)).toBe(WARMUP_MAX_SECONDS - 3);
+    expect(warmupLeft(0, 3)).toBe(0);
   });
 
   it('takes nearest-rank percentiles', () => {
