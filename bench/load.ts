@@ -109,11 +109,14 @@ export function turnOrder<T>(contenders: readonly T[], round: number): T[] {
 }
 
 /**
- * Requests a warm-up serves at the least (BENCH_WARMUP_REQUESTS), however long that takes up to
- * WARMUP_MAX_SECONDS. V8 optimises a function once it has run enough, not after a time: a path
- * answered 240 times a second (a checkout on PostgreSQL) was still being compiled by TurboFan 15 s
- * into its load, while a GET answered 10,000 times a second is compiled within its first second.
- * A warm-up of a fixed time measured the slow paths half cold (BENCHMARKS.md, round 28).
+ * Requests a closed loop's warm-up serves at the least (BENCH_WARMUP_REQUESTS), however long that
+ * takes up to WARMUP_MAX_SECONDS. V8 optimises a function once it has run enough, not after a
+ * time: a checkout on PostgreSQL, answered ~240 times a second here and calling most of its
+ * functions once per request, was still being compiled by TurboFan 15 s into its load (while a
+ * GET answered 10,000 times a second is compiled within its first second), so a warm-up of 3 s
+ * measured it half cold: 2.9–3.6 ms of service CPU per checkout against 2.1–2.5 after 5,000
+ * (BENCHMARKS.md, round 28). The autocannon scenarios answer thousands a second and keep their
+ * time (a count there would lengthen the peers' turns of scenario 3 past the run's ten minutes).
  */
 export const WARMUP_REQUESTS = Math.max(0, Number(process.env.BENCH_WARMUP_REQUESTS ?? 5000));
 export const WARMUP_MAX_SECONDS = 30;
@@ -125,20 +128,13 @@ export function warmupLeft(requests: number, seconds: number): number {
   return rate > 0 ? Math.min(WARMUP_MAX_SECONDS - seconds, (WARMUP_REQUESTS - requests) / rate) : 0;
 }
 
-/** A warm-up of `seconds`, and then of as many more as it takes to serve WARMUP_REQUESTS. */
-async function warmUp(spec: LoadSpec, seconds: number): Promise<void> {
-  const first = await once(spec, seconds);
-  const more = warmupLeft(first.requests, first.seconds);
-  if (more >= 0.5) await once(spec, more);
-}
-
 /**
  * Runs every contender for `rounds` turns of `seconds` each, interleaved, after one warm-up of
- * `warmup` seconds (and WARMUP_REQUESTS) each; returns one result per contender.
+ * `warmup` seconds each; returns one result per contender.
  */
 export async function interleaved(contenders: Contender[], o: { seconds: number; rounds: number; warmup: number }): Promise<Map<string, LoadResult>> {
   for (const c of contenders) {
-    await warmUp(c.spec, o.warmup);
+    await once(c.spec, o.warmup);
     await settle(c.pid);
   }
   const raws = new Map<string, Raw[]>(contenders.map((c) => [c.name, []]));

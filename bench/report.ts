@@ -59,7 +59,7 @@ export function generated(r: Report): string {
   out.push(`- Versions: ${Object.entries(m.versions).map(([k, v]) => `${k} ${v}`).join(', ')}`, '');
   const c = r.cfg;
   out.push('### Settings', '');
-  out.push(`- BENCH_SCALE=${c.scale}: ${c.transactions.toLocaleString('en-US')} transactions × 5 items × 3 options; BENCH_DURATION=${c.duration} s × BENCH_ROUNDS=${c.rounds} turns per contender after a warm-up of ${c.warmup} s and at least ${WARMUP_REQUESTS.toLocaleString('en-US')} requests (up to ${WARMUP_MAX_SECONDS} s); ${c.connections} connections; BENCH_SOAK_SECONDS=${c.soakSeconds}; ${c.subscribers} subscribers; ${c.coldStarts} cold starts.`);
+  out.push(`- BENCH_SCALE=${c.scale}: ${c.transactions.toLocaleString('en-US')} transactions × 5 items × 3 options; BENCH_DURATION=${c.duration} s × BENCH_ROUNDS=${c.rounds} turns per contender after a ${c.warmup} s warm-up (the checkout's closed loops: at least ${WARMUP_REQUESTS.toLocaleString('en-US')} requests, up to ${WARMUP_MAX_SECONDS} s); ${c.connections} connections; BENCH_SOAK_SECONDS=${c.soakSeconds}; ${c.subscribers} subscribers; ${c.coldStarts} cold starts.`);
   for (const s of r.seeds) {
     out.push(`- Seed (${s.engine}): ${Object.entries(s.counts).map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`).join(', ')}; API part ${s.seconds.api.toFixed(1)} s, bulk insert ${s.seconds.bulk.toFixed(1)} s.`);
   }
