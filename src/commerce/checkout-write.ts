@@ -152,8 +152,14 @@ async function writeUnder(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txnI
   };
 }
 
+/** What a checkout wrote: its transaction, and whether the dispatcher has its events to queue (EventBus.publish). */
+export interface CheckoutWritten {
+  row: Values;
+  dispatch: boolean;
+}
+
 /** The checkout's writes inside the caller's transaction `tx`; the caller publishes the store's events after commit. */
-export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft): Promise<Values> {
+export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft): Promise<CheckoutWritten> {
   await markEffect(tx, ctx);
   const { cart } = d;
   const txR = ctx.registry.resource('transaction');
@@ -199,13 +205,13 @@ export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft
   await recordLogs(tx, ctx, logged, batch);
   await recordChange(tx, ctx, ctx.registry.resource('cart'), 'deleted', cart, undefined, { batch });
   // The transaction's last statement: on PostgreSQL its COMMIT goes along (db/database.ts).
-  await appendEvents(tx, batch, dataOf(ctx).database.dialect === 'postgres');
-  return final;
+  const dispatch = await appendEvents(tx, batch, dataOf(ctx).database.dialect === 'postgres');
+  return { row: final, dispatch };
 }
 
 /** The write in a transaction of its own, after outbound calls made under a committed claim. */
 export async function writeTransaction(ctx: ServiceContext, d: TransactionDraft): Promise<Values> {
-  const result = await inTransaction(dataOf(ctx).database, (tx) => writeRows(tx, ctx, d));
-  ctx.bus.publish(Number(d.cart.store_id));
-  return result;
+  const { row, dispatch } = await inTransaction(dataOf(ctx).database, (tx) => writeRows(tx, ctx, d));
+  ctx.bus.publish(Number(d.cart.store_id), dispatch);
+  return row;
 }

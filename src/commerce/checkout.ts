@@ -12,7 +12,7 @@ import { formatTimestamp } from '../services/clock.js';
 import { checkoutData, loadQueries, type CheckoutData, type ItemRow, type TaxRow } from './checkout-data.js';
 import { computeTaxes } from './taxes.js';
 import { runFraudChecks, type CheckoutSummary, type FraudDeps, type FraudLog } from './fraud.js';
-import { writeRows, writeTransaction, type TransactionDraft } from './checkout-write.js';
+import { writeRows, writeTransaction, type CheckoutWritten, type TransactionDraft } from './checkout-write.js';
 import { beforeClaim, claimed, claimQuery, keepClaim, notClaimed, PurgeFirst, purgeNeeded, releaseClaim, type CartClaim } from './cart-claim.js';
 import { inTransaction, pipelined } from '../db/database.js';
 import { dataOf } from '../services/data-access.js';
@@ -160,7 +160,7 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
   const checkWaiting = ctx.principal.check?.waiting === true;
   let claim: CartClaim | undefined;
   let inside: Priced | undefined;
-  let first: { data: CheckoutData; row?: Values; transactionId?: number } | undefined;
+  let first: { data: CheckoutData; written?: CheckoutWritten; transactionId?: number } | undefined;
   try {
     first = await inTransaction(database, async (tx) => {
       const claiming = claimQuery(tx, ctx, cartId, leaseMs, database.dialect === 'postgres');
@@ -177,7 +177,7 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
       const { transactionId } = claim;
       if (callsOut(data, deps)) return { data, transactionId };
       inside = await price(claim.cart, data, input, deps);
-      return { data, row: await writeRows(tx, ctx, { ...inside.draft, claim, now: formatTimestamp(ctx.clock.now()), transactionId }) };
+      return { data, written: await writeRows(tx, ctx, { ...inside.draft, claim, now: formatTimestamp(ctx.clock.now()), transactionId }) };
     });
   } catch (err) {
     // Its check answered now, the checkout's beforeClaim purges this time.
@@ -193,9 +193,9 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
     throw err;
   }
   if (!first || !claim) throw await notClaimed(ctx, cartId);
-  if (first.row) {
-    ctx.bus.publish(Number(claim.cart.store_id));
-    return first.row;
+  if (first.written) {
+    ctx.bus.publish(Number(claim.cart.store_id), first.written.dispatch);
+    return first.written.row;
   }
   return outboundCheckout(ctx, claim, first.data, input, deps, leaseMs, first.transactionId);
 }

@@ -31,6 +31,7 @@ export async function transition(ctx: ServiceContext, id: number, action: Paymen
   }
   const now = formatTimestamp(ctx.clock.now());
   const database = dataOf(ctx).database;
+  let dispatch = false;
   const updated = await inTransaction(database, async (tx) => {
     await markEffect(tx, ctx);
     const after = { ...existing, status: t.to, date_modified: now };
@@ -50,9 +51,9 @@ export async function transition(ctx: ServiceContext, id: number, action: Paymen
     await recordChange(tx, ctx, r, 'modified', existing, after, { event: t.event, batch });
     await recordLogs(tx, ctx, rest.slice(0, logs.length).flatMap((x) => x.rows), batch);
     if (revoke) await downloadsRevoked(tx, ctx, after, rest[logs.length].rows, batch);
-    await appendEvents(tx, batch, database.dialect === 'postgres');
+    dispatch = await appendEvents(tx, batch, database.dialect === 'postgres');
     return after;
   });
-  ctx.bus.publish(Number(existing.store_id));
+  ctx.bus.publish(Number(existing.store_id), dispatch);
   return updated;
 }

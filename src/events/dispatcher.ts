@@ -55,6 +55,8 @@ export interface DispatcherStats {
   inFlight: number;
   /** The most there ever were at once: never more than `limit`. */
   peakInFlight: number;
+  /** Writers' signals that said they left work (an undispatched event), each a look at the log. */
+  signals: number;
   /** The concurrency limit; it also bounds what the dispatcher holds in memory. */
   limit: number;
 }
@@ -89,7 +91,7 @@ export class Dispatcher {
   constructor(private readonly deps: DispatcherDeps, private readonly opts: DispatcherOptions) {
     const c = deps.config;
     this.concurrency = Math.max(1, opts.concurrency ?? c.webhookConcurrency);
-    this.stats = { queued: 0, attempts: 0, batches: 0, inFlight: 0, peakInFlight: 0, limit: this.concurrency };
+    this.stats = { queued: 0, attempts: 0, batches: 0, inFlight: 0, peakInFlight: 0, signals: 0, limit: this.concurrency };
     this.delivery = {
       database: deps.database, registry: deps.registry, repo: deps.repo, clock: deps.clock, context: deps.context, keys: deps.tokens.opts.keys,
       renderer: opts.renderer, outbound: deps.outbound, timeoutMs: c.webhookTimeoutMs, headerPrefix: webhookHeaderPrefix(c.versionHeader),
@@ -100,7 +102,12 @@ export class Dispatcher {
 
   start(): void {
     if (this.unsubscribe || this.stopping) return;
-    this.unsubscribe = this.deps.bus.subscribe(() => this.signal());
+    // A write that wrote every event dispatched (a store without webhooks) has nothing for it.
+    this.unsubscribe = this.deps.bus.subscribe((_store, dispatch) => {
+      if (!dispatch) return;
+      this.stats.signals++;
+      this.signal();
+    });
     const every = this.deps.config.webhookPollMs;
     if (every > 0) {
       this.timer = setInterval(() => this.signal(), every);

@@ -21,14 +21,17 @@ export interface NewEvent {
   webhookIds?: number[];
 }
 
-/** `last`: the append is the last statement of its transaction (db/database.ts, lastOfTransaction). */
-export async function appendEvent(tx: Tx, e: NewEvent, last = false): Promise<void> {
-  await appendEvents(tx, [e], last);
+/**
+ * `last`: the append is the last statement of its transaction (db/database.ts, lastOfTransaction).
+ * Answers whether the event was left for the webhook dispatcher (see appendEvents).
+ */
+export async function appendEvent(tx: Tx, e: NewEvent, last = false): Promise<boolean> {
+  return appendEvents(tx, [e], last);
 }
 
 /** Appends one event and answers its row as the log holds it (a refeed's answer shows it). */
 export async function appendEventReturning(tx: Tx, e: NewEvent): Promise<Values> {
-  return (await appendRun(tx, [e], false, true))[0];
+  return (await appendRun(tx, [e], false, true)).rows[0];
 }
 
 /** Events per statement: ten parameters each stays far under SQLite's limit on bound values. */
@@ -38,14 +41,18 @@ const CHUNK = 500;
  * Appends events in order, numbered as one run per store: one statement on PostgreSQL (the
  * sequence bumped in a CTE, which takes the store row's lock), two on SQLite (its writer is already
  * alone under BEGIN IMMEDIATE). A write that announces several changes appends them all at its end.
+ * Answers whether any event was left for the webhook dispatcher (written undispatched): the
+ * writer's signal after commit says so (bus.ts), and without it the dispatcher does not look.
  */
-export async function appendEvents(tx: Tx, events: NewEvent[], last = false): Promise<void> {
+export async function appendEvents(tx: Tx, events: NewEvent[], last = false): Promise<boolean> {
+  let pending = false;
   for (let from = 0; from < events.length;) {
     let to = from + 1;
     while (to < events.length && to - from < CHUNK && events[to].storeId === events[from].storeId) to++;
-    await appendRun(tx, events.slice(from, to), last && to === events.length, false);
+    if ((await appendRun(tx, events.slice(from, to), last && to === events.length, false)).pending) pending = true;
     from = to;
   }
+  return pending;
 }
 
 /**
@@ -53,7 +60,7 @@ export async function appendEvents(tx: Tx, events: NewEvent[], last = false): Pr
  * (every write appends its events, and sending each payload back, which no writer reads, was a
  * quarter of the statement's time on SQLite: 153 → 112 µs for a checkout's events).
  */
-async function appendRun(tx: Tx, events: NewEvent[], last: boolean, returning: boolean): Promise<Values[]> {
+async function appendRun(tx: Tx, events: NewEvent[], last: boolean, returning: boolean): Promise<{ rows: Values[]; pending: boolean }> {
   const { storeId } = events[0];
   const n = events.length;
   // dispatched: whether the store has no webhook that could take the event (stores.webhook_count,
@@ -70,21 +77,22 @@ async function appendRun(tx: Tx, events: NewEvent[], last: boolean, returning: b
     const values = events.map((e, i) => sql`(${sql.join([id, ...row(e, sql`(select event_sequence from s) - ${n - 1 - i}`,
       sql`(select case when webhook_count = 0 then ${e.occurredAt} end from s)`)])})`);
     const append = sql<Values>`with s as (update stores set event_sequence = event_sequence + ${n} where id = ${storeId} returning event_sequence, webhook_count)
-      insert into events (id, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(values)} returning ${returning ? sql`*` : sql`sequence`}`;
+      insert into events (id, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(values)} returning ${returning ? sql`*` : sql`dispatched_at`}`;
     rows = (last ? await tx.executeQuery(lastOfTransaction(append.compile(tx))) : await append.execute(tx)).rows;
     // Without the store's row the sequence is null, which the column refuses: a guard, not a path.
     if (rows.length !== n) throw new Error(`store ${storeId} not found for its events`);
-    if (!returning) return [];
+    const pending = rows.some((r) => r.dispatched_at === null);
+    if (!returning) return { rows: [], pending };
   } else {
     const seq = await tx.updateTable('stores').set({ event_sequence: sql`event_sequence + ${n}` })
       .where('id', '=', storeId).returning(['event_sequence', 'webhook_count']).executeTakeFirstOrThrow();
     const last = Number(seq.event_sequence);
     const none = Number(seq.webhook_count) === 0;
     rows = await insertRows(tx, 'events', events.map((e, i) => Object.fromEntries(row(e, last - n + 1 + i, none ? e.occurredAt : null).map((v, k) => [COLUMNS[k], v]))), returning ? '*' : '') as Values[];
-    if (!returning) return [];
+    if (!returning) return { rows: [], pending: !none || events.some((e) => e.webhookIds) };
   }
   // RETURNING promises no order.
-  return rows.map((r) => ({ ...r, id: Number(r.id) }) as Values).sort((a, b) => Number(a.sequence) - Number(b.sequence));
+  return { rows: rows.map((r) => ({ ...r, id: Number(r.id) }) as Values).sort((a, b) => Number(a.sequence) - Number(b.sequence)), pending: true };
 }
 
 const COLUMNS = ['store_id', 'sequence', 'name', 'resource_type', 'resource_id', 'occurred_at', 'payload', 'webhook_ids', 'dispatched_at', 'date_created', 'date_modified'];

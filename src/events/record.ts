@@ -44,17 +44,28 @@ export function recordsChange(r: ResourceDef): boolean {
   return r.events.length > 0 || r.audit;
 }
 
+/** A store's log grew: the signal to give after commit (EventBus.publish). */
+export interface Growth {
+  storeId: number;
+  /** Whether an event was left for the webhook dispatcher (true for a batch, whose appender knows). */
+  dispatch: boolean;
+}
+
 /**
  * Appends the events of one change; returns the store whose log grew, if any. `last`: nothing runs
  * in the transaction after this call (its last append commits with it; db/database.ts).
  */
 export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, action: ChangeAction,
   before: Values | undefined, after: Values | undefined,
-  opts: { event?: string; message?: string; batch?: NewEvent[]; last?: boolean } = {}): Promise<number | undefined> {
+  opts: { event?: string; message?: string; batch?: NewEvent[]; last?: boolean } = {}): Promise<Growth | undefined> {
   const { message } = opts;
   const audited = r.audit && !(action === 'deleted' && r.name === 'store');
   // With a batch, the caller appends the events (in this order) once its other writes are done.
-  const append = async (e: NewEvent, last: boolean) => { if (opts.batch) opts.batch.push(e); else await appendEvent(tx, e, last); };
+  let dispatch = false;
+  const append = async (e: NewEvent, last: boolean) => {
+    if (opts.batch) opts.batch.push(e);
+    if (opts.batch || await appendEvent(tx, e, last)) dispatch = true;
+  };
   const row = after ?? before;
   if (!row) return undefined;
   const storeId = storeOf(r, row);
@@ -69,7 +80,7 @@ export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, 
   }
   if (audited) {
     const diff = diffOf(before && snapshot(r, before), after && snapshot(r, after));
-    if (action === 'modified' && !Object.keys(diff).length) return grew ? storeId : undefined;
+    if (action === 'modified' && !Object.keys(diff).length) return grew ? { storeId, dispatch } : undefined;
     const log = await tx.insertInto('changelogs').values({
       store_id: storeId, resource_type: r.name, resource_id: row.id, action, actor: actorOf(ctx),
       diff: JSON.stringify(diff), message: message ?? null, date_created: now, date_modified: now,
@@ -80,5 +91,5 @@ export async function recordChange(tx: Tx, ctx: ServiceContext, r: ResourceDef, 
     }, !!opts.last);
     grew = true;
   }
-  return grew ? storeId : undefined;
+  return grew ? { storeId, dispatch } : undefined;
 }

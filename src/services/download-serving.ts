@@ -93,6 +93,7 @@ export async function refundDownload(ctx: ServiceContext, download: Values): Pro
 export async function recordDownload(ctx: ServiceContext, spent: Values, range?: { start: number; end: number }): Promise<void> {
   const storeId = Number(spent.store_id);
   const database = dataOf(ctx).database;
+  let dispatch = false;
   await inTransaction(database, async (tx) => {
     const txn = await tx.selectFrom('transactions').selectAll().where('id', '=', Number(spent.transaction_id)).executeTakeFirst();
     if (!txn) return;
@@ -107,7 +108,7 @@ export async function recordDownload(ctx: ServiceContext, spent: Values, range?:
         ...(range ? { range: `${range.start}-${range.end}` } : {}),
       },
     }], batch);
-    await appendEvents(tx, batch, database.dialect === 'postgres');
+    dispatch = await appendEvents(tx, batch, database.dialect === 'postgres');
   });
-  ctx.bus.publish(storeId);
+  ctx.bus.publish(storeId, dispatch);
 }

@@ -17,7 +17,7 @@ import { ApiError, type FieldError } from './errors.js';
 import { idFromHref, invalidReference, refHref, resolveRef, selfHref, type DeferredRef } from './refs.js';
 import { normalizeInput, type WriteMode } from './validate.js';
 import { checkUnique, isUniqueViolation, uniqueProbes } from './unique.js';
-import { recordChange, recordsChange } from '../events/record.js';
+import { recordChange, recordsChange, type Growth } from '../events/record.js';
 import { assertParentWritable, assertWritable } from './frozen.js';
 import { insertUnlessExists } from '../data/conditional-insert.js';
 import { dataOf } from './data-access.js';
@@ -156,7 +156,7 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
   const rules = rulesOf(r.name);
   // The last event append, or the insert when nothing is written after it, ends the transaction.
   const endsHere = commitsWithLast(ctx, rules);
-  let grew: number | undefined;
+  let grew: Growth | undefined;
   const write = (last: boolean) => writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
     await markEffect(tx, ctx);
     if (parent) await assertParentWritable(ctx, tx, parent.resource, parent.id, parent.rel, deferred, probes);
@@ -178,7 +178,7 @@ export async function createOrAbsorbRow(ctx: ServiceContext, r: ResourceDef, inp
     return { row, created: true };
   }));
   const result = await write(endsHere) ?? await write(false);
-  if (grew) ctx.bus.publish(grew);
+  if (grew) ctx.bus.publish(grew.storeId, grew.dispatch);
   return result!;
 }
 
@@ -227,7 +227,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
   const { columns } = await prepareWrite(ctx, r, w);
   columns.date_modified = formatTimestamp(ctx.clock.now());
   await checkUnique(ctx, uniqueProbes(r, columns, existing), id);
-  let grew: number | undefined;
+  let grew: Growth | undefined;
   const updated = await writeGuarded(r, () => inTransaction(dataOf(ctx).database, async (tx) => {
     await markEffect(tx, ctx);
     if (guard.ifUnchanged) await assertUnchanged(ctx, r, id, guard.ifUnchanged, tx);
@@ -239,7 +239,7 @@ export async function updateRow(ctx: ServiceContext, r: ResourceDef, id: number,
     grew = await recordChange(tx, ctx, r, 'modified', existing, row, { event: rules?.updateEvent?.(existing, row), last: commitsWithLast(ctx, rules) });
     return row;
   }));
-  if (grew) ctx.bus.publish(grew);
+  if (grew) ctx.bus.publish(grew.storeId, grew.dispatch);
   return updated;
 }
 
@@ -254,7 +254,7 @@ export async function deleteRow(ctx: ServiceContext, r: ResourceDef, id: number,
     await dataOf(ctx).repo.delete(r, id, tx);
     return recordChange(tx, ctx, r, 'deleted', existing, undefined, { last: commitsWithLast(ctx, undefined) });
   });
-  if (grew) ctx.bus.publish(grew);
+  if (grew) ctx.bus.publish(grew.storeId, grew.dispatch);
   await rulesOf(r.name)?.afterDelete?.(existing, ctx);
 }
 

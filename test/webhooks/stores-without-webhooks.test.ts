@@ -2,7 +2,8 @@
 // migration 016; src/events/log.ts), so its writes cost the dispatcher no transaction. The count
 // is taken under the store row's lock that numbers the events: an event is either for the
 // webhooks that existed when it committed or, if none did, for nobody. PostgreSQL also with
-// parallel writes racing the webhook's creation.
+// parallel writes racing the webhook's creation. Their signals after commit say they left the
+// dispatcher nothing, so it does not even look (no pass of its two reads).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerOf } from '../../src/app.js';
 import { engines } from '../helpers/app.js';
@@ -28,8 +29,10 @@ describe.each(engines())('stores without webhooks on %s', (engine) => {
   it('leaves the dispatcher nothing to do for its writes, and delivers what commits once a webhook exists', async () => {
     await w.run();
     const batches = w.app.dispatcher!.stats.batches;
+    const signals = w.app.dispatcher!.stats.signals;
     for (let i = 0; i < 5; i++) await createCustomer(w, `before${i}@example.com`);
     expect(await undispatched()).toBe(0);
+    expect(w.app.dispatcher!.stats.signals).toBe(signals);
     // Waits for every pass the writes' signals started: none opened a transaction (nothing to
     // queue, record or claim).
     await w.run();
@@ -37,7 +40,10 @@ describe.each(engines())('stores without webhooks on %s', (engine) => {
 
     const hook = await w.createWebhook({ url: `${rx.url}/customers` });
     expect(await webhookCount()).toBe(1);
+    const signalled = w.app.dispatcher!.stats.signals;
     await createCustomer(w, 'after@example.com');
+    // Its event is the webhook's: the write's signal takes the dispatcher to it.
+    expect(w.app.dispatcher!.stats.signals).toBe(signalled + 1);
     await w.run();
     const got = await Promise.all(rx.received.splice(0).map((r) => openDelivery(r, KEY)));
     // Only the customer created after the webhook: the five before it were for nobody.
@@ -48,8 +54,10 @@ describe.each(engines())('stores without webhooks on %s', (engine) => {
     expect(await webhookCount()).toBe(0);
     await w.run();
     const after = w.app.dispatcher!.stats.batches;
+    const quiet = w.app.dispatcher!.stats.signals;
     await createCustomer(w, 'gone@example.com');
     expect(await undispatched()).toBe(0);
+    expect(w.app.dispatcher!.stats.signals).toBe(quiet);
     await w.run();
     expect(w.app.dispatcher!.stats.batches).toBe(after);
     expect(rx.received).toHaveLength(0);
