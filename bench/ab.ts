@@ -134,7 +134,7 @@ try {
     const cpu = A.cpuMsPerRequest && B.cpuMsPerRequest ? (B.cpuMsPerRequest / A.cpuMsPerRequest).toFixed(3) : '?';
     rows.push(`| ${p.title} | ${fmt(A, base)} | ${fmt(B, base)} | ${(B.rps / A.rps).toFixed(3)} | ${cpu} | ${base.rps.toFixed(0)}${errors ? ` | ${errors} errors or non-2xx` : ''} |`);
   }
-  console.log(`\nA = ${a.sha.slice(0, 10)}, B = the working tree; SQLite, ${cfg.transactions} transactions, ${rounds} turns of ${cfg.duration} s per side after a ${cfg.warmup} s warm-up, ${cfg.connections} connections\n`);
+  console.log(`\nA = ${a.sha.slice(0, 10)}, B = the working tree; SQLite, ${cfg.transactions} transactions, ${rounds} turns of ${cfg.duration} s per side after a ${cfg.warmup} s warm-up (checkout: at least ${WARMUP_REQUESTS} requests), ${cfg.connections} connections\n`);
   console.log('| path | A req/s | A CPU µs/req | A ratio | B req/s | B CPU µs/req | B ratio | B/A throughput | B/A CPU | baseline req/s |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) console.log(r);

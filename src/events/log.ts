@@ -3,7 +3,7 @@
 // order is total per store and nothing uncommitted is ever visible; ids are drawn under that lock
 // too, so id order and sequence order agree. Which resources' changes are events, and which
 // events, their SDL says (`@events`, ResourceDef.events).
-import { PostgresAdapter, sql } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import { lastOfTransaction, type Tx } from '../db/database.js';
 import type { Values } from '../data/codec.js';
 import { insertRows } from '../data/cached-insert.js';
@@ -84,8 +84,9 @@ async function appendRun(tx: Tx, events: NewEvent[], last: boolean, returning: b
     const pending = rows.some((r) => r.dispatched_at === null);
     if (!returning) return { rows: [], pending };
   } else {
-    const seq = await tx.updateTable('stores').set({ event_sequence: sql`event_sequence + ${n}` })
-      .where('id', '=', storeId).returning(['event_sequence', 'webhook_count']).executeTakeFirstOrThrow();
+    // One fixed text: built through the query builder it was ~1% of a checkout's CPU on SQLite.
+    const [seq] = (await tx.executeQuery<{ event_sequence: number; webhook_count: number }>(CompiledQuery.raw(BUMP_SQLITE, [n, storeId]))).rows;
+    if (!seq) throw new Error(`store ${storeId} not found for its events`);
     const last = Number(seq.event_sequence);
     const none = Number(seq.webhook_count) === 0;
     rows = await insertRows(tx, 'events', events.map((e, i) => Object.fromEntries(row(e, last - n + 1 + i, none ? e.occurredAt : null).map((v, k) => [COLUMNS[k], v]))), returning ? '*' : '') as Values[];
@@ -94,5 +95,8 @@ async function appendRun(tx: Tx, events: NewEvent[], last: boolean, returning: b
   // RETURNING promises no order.
   return { rows: rows.map((r) => ({ ...r, id: Number(r.id) }) as Values).sort((a, b) => Number(a.sequence) - Number(b.sequence)), pending: true };
 }
+
+/** SQLite's sequence bump (the writer is alone under BEGIN IMMEDIATE). */
+const BUMP_SQLITE = 'update stores set event_sequence = event_sequence + ? where id = ? returning event_sequence, webhook_count';
 
 const COLUMNS = ['store_id', 'sequence', 'name', 'resource_type', 'resource_id', 'occurred_at', 'payload', 'webhook_ids', 'dispatched_at', 'date_created', 'date_modified'];
