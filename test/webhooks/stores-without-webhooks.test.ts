@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerOf } from '../../src/app.js';
 import { engines } from '../helpers/app.js';
-import { call, link } from '../helpers/rest.js';
+import { call, json, link } from '../helpers/rest.js';
+import { fillCart, openShop } from '../helpers/shop.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { createCustomer, idOf, KEY, makeWorld, openDelivery, type World } from './world.js';
 
@@ -61,6 +62,39 @@ describe.each(engines())('stores without webhooks on %s', (engine) => {
     await w.run();
     expect(w.app.dispatcher!.stats.batches).toBe(after);
     expect(rx.received).toHaveLength(0);
+  });
+
+  it('signals the dispatcher after a checkout only when a webhook can take its events', async () => {
+    const shop = await openShop(w.app, w.chain);
+    const checkOut = async (cart: Record<string, unknown>) => {
+      const res = await call(w.app, link(cart, 'svc:checkout'), { method: 'POST', token: w.chain.storeToken, body: {} });
+      expect(res.statusCode, res.body).toBe(201);
+      return json(res);
+    };
+    await w.run();
+    expect(await webhookCount()).toBe(0);
+    let cart = await fillCart(w.app, w.chain, shop, [{ name: 'Widget', price: '10' }]);
+    const quiet = w.app.dispatcher!.stats.signals;
+    await checkOut(cart);
+    expect(await undispatched()).toBe(0);
+    expect(w.app.dispatcher!.stats.signals).toBe(quiet);
+
+    const hook = await w.createWebhook({ url: `${rx.url}/checkouts`, event_resource: 'transaction', events: ['transaction/created'] });
+    try {
+      // The cart's own writes signal too (the store has a webhook now): counted from the checkout.
+      cart = await fillCart(w.app, w.chain, shop, [{ name: 'Widget', price: '10' }]);
+      await w.run();
+      rx.received.splice(0);
+      const before = w.app.dispatcher!.stats.signals;
+      const txn = await checkOut(cart);
+      expect(w.app.dispatcher!.stats.signals).toBe(before + 1);
+      await w.run();
+      const got = await Promise.all(rx.received.splice(0).map((r) => openDelivery(r, KEY)));
+      expect(got.map((o) => [o.event, o.payload.id])).toEqual([['transaction/created', txn.id]]);
+    } finally {
+      expect((await call(w.app, link(hook, 'self'), { method: 'DELETE', token: w.chain.storeToken })).statusCode).toBe(204);
+    }
+    expect(await webhookCount()).toBe(0);
   });
 
   it('counts a store\'s webhooks as they are created and deleted, in any number', async () => {
