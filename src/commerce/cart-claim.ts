@@ -18,7 +18,7 @@ import { leaseStamp } from '../resources/cart.js';
 import { dataOf } from '../services/data-access.js';
 import { apiError } from '../services/error-catalog.js';
 import { authorize, beforeRead, getRow } from '../services/resource-service.js';
-import { ownerCondition } from '../data/tenancy.js';
+import { ownerCondition, scopeShape, slotScope } from '../data/tenancy.js';
 
 export interface CartClaim {
   cart: ValuesOf<'cart'>;
@@ -76,12 +76,16 @@ export function claimQuery(tx: Tx, ctx: ServiceContext, cartId: number, leaseMs:
   // checkout, 1–2% of a checkout's CPU on PostgreSQL (BENCHMARKS.md round 20).
   const token = randomUUID();
   const now = ctx.clock.now();
-  // One SQL text rather than a query builder's tree: the builder cost more CPU than the statement.
-  const query = sql<Row>`update carts
-    set checkout_claim = ${token}, checkout_claimed_until = ${leaseStamp(new Date(now.getTime() + leaseMs))}
-    where id = ${cartId} and ${ownerCondition(r, tenantScope(ctx.principal))}
-    and (checkout_claim is null or checkout_claimed_until <= ${leaseStamp(now)})
-    returning *${reserve ? sql`, nextval(pg_get_serial_sequence('transactions', 'id')) as _transaction_id` : sql``}`.compile(tx);
+  const scope = tenantScope(ctx.principal);
+  // Compiled once per scope shape (db/query-templates.ts): building even a plain SQL text's tree on
+  // every checkout cost more CPU than the statement takes to run.
+  const query = dataOf(ctx).database.templates.bind<Row>(tx, `checkout claim ${scopeShape(scope)}${reserve ? ' reserve' : ''}`,
+    [token, leaseStamp(new Date(now.getTime() + leaseMs)), cartId, scope.storeId, scope.userId, scope.clientId, leaseStamp(now)],
+    ([claim, until, id, storeId, userId, clientId, at]) => sql<Row>`update carts
+    set checkout_claim = ${claim}, checkout_claimed_until = ${until}
+    where id = ${id} and ${ownerCondition(r, slotScope(scope, { storeId, userId, clientId }))}
+    and (checkout_claim is null or checkout_claimed_until <= ${at})
+    returning *${reserve ? sql`, nextval(pg_get_serial_sequence('transactions', 'id')) as _transaction_id` : sql``}`);
   return { query, token };
 }
 

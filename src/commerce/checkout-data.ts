@@ -4,6 +4,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import { decodeRow, type ValuesOf } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import { orderedByKey, type Tx } from '../db/database.js';
+import type { QueryTemplates } from '../db/query-templates.js';
 import type { TaxRule } from './taxes.js';
 import type { ProtectionRow } from './fraud.js';
 
@@ -54,20 +55,20 @@ export interface ItemRow extends Record<string, unknown> {
 // sent with the claim (loadQueries) and reads nothing when the claim was not made.
 const CUSTOMER_COLUMNS = sql.raw(CUSTOMER_FIELDS.map((f) => `cu.${f} as _cu_${f}`).join(', '));
 const MODS = { postgres: sql.raw(`string_agg(o.price_mod::text, ' ')`), sqlite: sql.raw(`group_concat(o.price_mod, ' ')`) };
-const ITEMS_SQL = (dialect: 'sqlite' | 'postgres', cartId: number, token: string, limit: number) => sql<ItemRow>`select i.*, ${CUSTOMER_COLUMNS},
+const ITEMS_SQL = (dialect: 'sqlite' | 'postgres', limit: number, [cartId, token, autoprovisioning, customTax]: readonly unknown[]) => sql<ItemRow>`select i.*, ${CUSTOMER_COLUMNS},
   (select ${MODS[dialect]} from item_options o where o.item_id = i.id) as _mods,
   c.item_delivery_type as _delivery, c.shipping_flat_rate as _flat, s.currency_code as _currency,
-  (select count(*) from gift_cards g where g.store_id = i.store_id and g.sku = i.code and g.allow_autoprovisioning = ${1}) as _gift,
+  (select count(*) from gift_cards g where g.store_id = i.store_id and g.sku = i.code and g.allow_autoprovisioning = ${autoprovisioning}) as _gift,
   (select id from payment_method_sets p where p.store_id = s.id order by id limit 1) as _set_id,
   (select gateway from payment_method_sets p where p.store_id = s.id order by id limit 1) as _gateway,
-  (select config from native_integrations n where n.store_id = s.id and n.provider = ${'custom_tax'}) as _custom_tax
+  (select config from native_integrations n where n.store_id = s.id and n.provider = ${customTax}) as _custom_tax
   from items i inner join carts ca on ca.id = i.cart_id and ca.checkout_claim = ${token}
   inner join stores s on s.id = i.store_id left join item_categories c on c.id = i.item_category_id
   left join customers cu on cu.id = ca.customer_id
   where i.cart_id = ${cartId} order by i.id limit ${sql.raw(String(Math.floor(limit)))}${orderedByKey}`;
 
 /** The store's taxes with their categories, of the store of a cart this checkout has claimed. */
-const TAXES_SQL = (cartId: number, token: string) => sql<TaxRow>`select t.*, l.item_category_id as _category from taxes t
+const TAXES_SQL = ([cartId, token]: readonly unknown[]) => sql<TaxRow>`select t.*, l.item_category_id as _category from taxes t
   left join tax_item_categories l on l.tax_id = t.id and l.store_id = t.store_id
   where t.store_id = (select store_id from carts where id = ${cartId} and checkout_claim = ${token}) order by t.id${orderedByKey}`;
 
@@ -77,8 +78,13 @@ const TAXES_SQL = (cartId: number, token: string) => sql<TaxRow>`select t.*, l.i
  * one round trip (database.ts, pipelined). Their rows make the data (checkoutData). `limit`: items
  * read at most (the checkout's limit and one more, so a larger cart is known to be larger).
  */
-export function loadQueries(tx: Tx, dialect: 'sqlite' | 'postgres', cartId: number, token: string, limit: number): CompiledQuery[] {
-  return [ITEMS_SQL(dialect, cartId, token, limit).compile(tx), TAXES_SQL(cartId, token).compile(tx)];
+export function loadQueries(tx: Tx, templates: QueryTemplates, dialect: 'sqlite' | 'postgres', cartId: number, token: string, limit: number): CompiledQuery[] {
+  // Compiled once per dialect and limit (db/query-templates.ts).
+  const n = Math.floor(limit);
+  return [
+    templates.bind(tx, `checkout items ${n}`, [cartId, token, 1, 'custom_tax'], (slots) => ITEMS_SQL(dialect, n, slots)),
+    templates.bind(tx, 'checkout taxes', [cartId, token], TAXES_SQL),
+  ];
 }
 
 /** What a checkout needs, from its loads' rows (loadQueries) and, when the store has a payment method set, its fraud protections. */

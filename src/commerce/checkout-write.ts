@@ -114,6 +114,7 @@ interface Written {
  */
 async function writeUnder(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txnId: number, lead: CompiledQuery[]): Promise<Written> {
   const { cart } = d;
+  const { templates } = dataOf(ctx).database;
   const head = { id: txnId, store_id: cart.store_id };
   const appliedR = ctx.registry.resource('applied_tax');
   const plan = planShipments(ctx, head, cart, d.data.lines, d.applied, d.now);
@@ -130,11 +131,12 @@ async function writeUnder(tx: Tx, ctx: ServiceContext, d: TransactionDraft, txnI
   const logs = logQueries(tx, ctx, head, d.logs, d.amount, d.now);
   const rest = (idOf?: Map<string, number>): CompiledQuery[] => [
     // The items move onto the transaction and into their shipments in one statement.
-    moveItemsQuery(tx, txnId, cart.id, plan.nameOf, idOf),
+    moveItemsQuery(tx, templates, txnId, cart.id, plan.nameOf, idOf),
     ...logs,
     // The cart goes only while this checkout still holds it: the claim is checked (and on
     // PostgreSQL the row locked) by the deletion itself, and anything written here rolls back.
-    tx.deleteFrom('carts').where('id', '=', cart.id).where('checkout_claim', '=', d.claim.token).returning('id').compile(),
+    templates.bind(tx, 'checkout delete cart', [cart.id, d.claim.token],
+      ([id, claim]) => tx.deleteFrom('carts').where('id', '=', id as number).where('checkout_claim', '=', claim as string).returning('id')),
   ];
   let results: Array<{ rows: Row[] }>;
   if (byName) {

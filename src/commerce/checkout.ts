@@ -168,7 +168,7 @@ export async function checkout(ctx: ServiceContext, cartId: number, input: Check
       // The claim and the loads in one round trip on PostgreSQL: the loads read only a cart claimed
       // with this token. The claim reserves the transaction's id (PostgreSQL; checkout-write.ts).
       const [made, items, taxes] = await pipelined<Row>(tx,
-        [claiming.query, ...loadQueries(tx, database.dialect, cartId, claiming.token, (deps.maxLines ?? MAX_LINES) + 1)]);
+        [claiming.query, ...loadQueries(tx, database.templates, database.dialect, cartId, claiming.token, (deps.maxLines ?? MAX_LINES) + 1)]);
       // The loads may hold expired items: the claim is rolled back, they go, and the checkout starts again.
       if (purgeNeeded(ctx, checkWaiting)) throw new PurgeFirst();
       claim = claimed(ctx, made.rows, claiming.token);

@@ -6,6 +6,7 @@
 import { Decimal } from 'decimal.js';
 import { sql, type CompiledQuery } from 'kysely';
 import type { Tx } from '../db/database.js';
+import type { QueryTemplates } from '../db/query-templates.js';
 import { encodeRow, type Row, type Values } from '../data/codec.js';
 import type { ServiceContext } from '../services/context.js';
 import type { CartLine } from './checkout-data.js';
@@ -63,16 +64,18 @@ export function planShipments(ctx: ServiceContext, txn: Values, cart: Values, li
  * insert): an item's shipment is then one CASE on its id. (Finding several shipments by name per
  * item compared every item with every shipment: 2.8 s of SQLite for 1,000 items with 1,000 names.)
  */
-export function moveItemsQuery(tx: Tx, txnId: number, cartId: number, nameOf: Map<number, string>, idOf?: Map<string, number>): CompiledQuery {
+export function moveItemsQuery(tx: Tx, templates: QueryTemplates, txnId: number, cartId: number, nameOf: Map<number, string>, idOf?: Map<string, number>): CompiledQuery {
   const names = new Set(nameOf.values());
-  let shipment = sql``;
   if (idOf) {
     const whens = [...nameOf].map(([item, name]) => sql`when ${item} then ${idOf.get(name) ?? null}`);
-    if (whens.length) shipment = sql`, shipment_id = case id ${sql.join(whens, sql` `)} else shipment_id end`;
-  } else if (names.size === 1) {
-    shipment = sql`, shipment_id = coalesce((select s.id from shipments s where s.transaction_id = ${txnId} and s.address_name = ${[...names][0]}), shipment_id)`;
-  } else if (names.size > 1) {
-    throw new Error('several shipments: their ids are needed to move the items');
+    const shipment = whens.length ? sql`, shipment_id = case id ${sql.join(whens, sql` `)} else shipment_id end` : sql``;
+    return sql`update items set transaction_id = ${txnId}, cart_id = ${null}${shipment} where cart_id = ${cartId}`.compile(tx);
   }
-  return sql`update items set transaction_id = ${txnId}, cart_id = ${null}${shipment} where cart_id = ${cartId}`.compile(tx);
+  if (names.size > 1) throw new Error('several shipments: their ids are needed to move the items');
+  // One shipment or none, the usual checkout: compiled once each (db/query-templates.ts).
+  const one = names.size === 1;
+  return templates.bind(tx, `checkout move items ${one ? 'one' : 'none'}`, [txnId, null, cartId, [...names][0]],
+    ([txn, none, cart, name]) => sql`update items set transaction_id = ${txn}, cart_id = ${none}${one
+      ? sql`, shipment_id = coalesce((select s.id from shipments s where s.transaction_id = ${txn} and s.address_name = ${name}), shipment_id)`
+      : sql``} where cart_id = ${cart}`);
 }
