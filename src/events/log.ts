@@ -4,7 +4,8 @@
 // too, so id order and sequence order agree. Which resources' changes are events, and which
 // events, their SDL says (`@events`, ResourceDef.events).
 import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
-import { lastOfTransaction, type Tx } from '../db/database.js';
+import type { Tx } from '../db/database.js';
+import { QueryTemplates } from '../db/query-templates.js';
 import type { Values } from '../data/codec.js';
 import { insertRows } from '../data/cached-insert.js';
 
@@ -73,12 +74,23 @@ async function appendRun(tx: Tx, events: NewEvent[], last: boolean, returning: b
     // The id is drawn after the store row's lock (the CASE reads s first): a default id is drawn
     // before it, so a write that committed later could hold the smaller id, and whatever goes by
     // id (deliveries, the feed, catch-up) would see the store's events out of their order.
-    const id = sql`case when (select event_sequence from s) is not null then nextval(pg_get_serial_sequence('events', 'id')) end`;
-    const values = events.map((e, i) => sql`(${sql.join([id, ...row(e, sql`(select event_sequence from s) - ${n - 1 - i}`,
-      sql`(select case when webhook_count = 0 then ${e.occurredAt} end from s)`)])})`);
-    const append = sql<Values>`with s as (update stores set event_sequence = event_sequence + ${n} where id = ${storeId} returning event_sequence, webhook_count)
-      insert into events (id, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(values)} returning ${returning ? sql`*` : sql`dispatched_at`}`;
-    rows = (last ? await tx.executeQuery(lastOfTransaction(append.compile(tx))) : await append.execute(tx)).rows;
+    // Compiled once per number of events, their kinds and RETURNING (db/query-templates.ts): the
+    // tree of a checkout's three was rebuilt and compiled at every append. Each event's values
+    // are its row's, then how far it is from the run's last sequence, then its dispatched stamp.
+    const shape = `events append ${returning ? '*' : '-'} ${events.map((e) => (e.webhookIds ? 'w' : '-')).join('')}`;
+    const values = [n, storeId, ...events.flatMap((e, i) => [...row(e, n - 1 - i, e.occurredAt)])];
+    const append = PG_APPENDS.bind<Values>(tx, shape, values, (slots) => {
+      const at = (i: number, k: number) => slots[2 + i * PER_EVENT + k];
+      const id = sql`case when (select event_sequence from s) is not null then nextval(pg_get_serial_sequence('events', 'id')) end`;
+      const rowsSql = events.map((e, i) => sql`(${sql.join([id, ...COLUMNS.map((_, k) => {
+        if (k === SEQUENCE) return sql`(select event_sequence from s) - ${at(i, k)}`;
+        if (k === DISPATCHED) return e.webhookIds ? sql`null` : sql`(select case when webhook_count = 0 then ${at(i, k)} end from s)`;
+        return sql`${at(i, k)}`;
+      })])})`);
+      return sql<Values>`with s as (update stores set event_sequence = event_sequence + ${slots[0]} where id = ${slots[1]} returning event_sequence, webhook_count)
+      insert into events (id, ${sql.join(COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(rowsSql)} returning ${returning ? sql`*` : sql`dispatched_at`}`;
+    }, last);
+    rows = (await tx.executeQuery(append)).rows;
     // Without the store's row the sequence is null, which the column refuses: a guard, not a path.
     if (rows.length !== n) throw new Error(`store ${storeId} not found for its events`);
     // A row without its stamp (or of an unexpected shape) counts as left: a wrong "yes" costs the
@@ -102,3 +114,12 @@ async function appendRun(tx: Tx, events: NewEvent[], last: boolean, returning: b
 const BUMP_SQLITE = 'update stores set event_sequence = event_sequence + ? where id = ? returning event_sequence, webhook_count';
 
 const COLUMNS = ['store_id', 'sequence', 'name', 'resource_type', 'resource_id', 'occurred_at', 'payload', 'webhook_ids', 'dispatched_at', 'date_created', 'date_modified'];
+const PER_EVENT = COLUMNS.length;
+const SEQUENCE = COLUMNS.indexOf('sequence');
+const DISPATCHED = COLUMNS.indexOf('dispatched_at');
+
+/**
+ * PostgreSQL's appends, compiled once per shape. The text is the dialect's and names no schema
+ * (postgres.ts sets the search path), so one set serves every PostgreSQL database of the process.
+ */
+const PG_APPENDS = new QueryTemplates();
