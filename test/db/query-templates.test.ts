@@ -1,13 +1,15 @@
 // Query templates (src/db/query-templates.ts): a statement compiled once per shape and bound per
 // call. Each call must get its own values (another store's token must not read through the text a
 // first store's call compiled), a shape is compiled once however many calls use it, and a template
-// whose SQL would carry a value that did not come in through a slot is refused.
+// whose SQL would carry a value that did not come in through a slot is refused. A checkout's
+// statements are templates too, each checkout its own cart's.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { containerOf } from '../../src/app.js';
 import { inTransaction } from '../../src/db/database.js';
 import { engines, makeApp, type TestApp } from '../helpers/app.js';
 import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
+import { fillCart, openShop } from '../helpers/shop.js';
 
 describe.each(engines())('query templates on %s', (engine) => {
   let t: TestApp;
@@ -68,6 +70,34 @@ describe.each(engines())('query templates on %s', (engine) => {
     const names = async (cart: unknown) => (json(await call(t.app, link(cart, 'svc:items'), { token: a.storeToken }))._embedded['svc:items'] as Array<{ name: string }>).map((i) => i.name).sort();
     expect(await names(carts[0])).toEqual(['item 0', 'warm']);
     expect(await names(carts[1])).toEqual(['item 1']);
+  });
+
+  it('compiles a checkout\'s statements once: the claim, its loads, the move and the deletion bind each call', async () => {
+    const shops = [await openShop(t.app, a), await openShop(t.app, b)];
+    const cart = (i: number, name: string) => fillCart(t.app, [a, b][i], shops[i], [{ name, price: '4.00', quantity: 2 }]);
+    const checkOut = (c: unknown, chain: Chain) => call(t.app, link(c, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
+    const templates = containerOf(t.app).database.templates;
+    const [warm, ...carts] = [await cart(0, 'warm'), await cart(0, 'first'), await cart(1, 'second')];
+    const before = templates.compiled;
+    expect((await checkOut(warm, a)).statusCode).toBe(201);
+    // The claim, the items and the taxes read, the items' move, the cart's deletion.
+    expect(templates.compiled).toBeGreaterThanOrEqual(before + 5);
+    const compiled = templates.compiled;
+    // Another store's cart through the compiled claim: as missing as a cart that never existed.
+    expect((await checkOut(carts[1], a)).statusCode).toBe(404);
+    const answers = [];
+    for (const [i, c] of carts.entries()) answers.push(await checkOut(c, [a, b][i]));
+    // Every checkout after the first, of either store, through the texts the first compiled.
+    expect(templates.compiled).toBe(compiled);
+    for (const [i, res] of answers.entries()) {
+      const chain = [a, b][i];
+      expect(res.statusCode, res.body).toBe(201);
+      const txn = json(res);
+      expect(Number(txn.total_item_price)).toBe(8);
+      const items = json(await call(t.app, link(txn, 'svc:items'), { token: chain.storeToken }))._embedded['svc:items'] as Array<{ name: string }>;
+      expect(items.map((x) => x.name)).toEqual([i === 0 ? 'first' : 'second']);
+      expect((await call(t.app, link(carts[i], 'self'), { token: chain.storeToken })).statusCode).toBe(404);
+    }
   });
 
   it('runs a template with each call\'s values and refuses values outside the slots', async () => {
