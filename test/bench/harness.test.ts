@@ -12,7 +12,7 @@ import { seed, type Seeded } from '../../bench/seed.js';
 import { openLoader, type Loader } from '../../bench/baseline/load.js';
 import { graphqlAnswer, halCollection, halItem } from '../../bench/baseline/render.js';
 import { jsonDiff } from '../../bench/context.js';
-import { percentile, turnOrder, warmupLeft, WARMUP_MAX_SECONDS, WARMUP_REQUESTS } from '../../bench/load.js';
+import { percentile, turnOrder, upTo, warmClosedLoop, warmupLeft, WARMUP_MAX_SECONDS, WARMUP_REQUESTS } from '../../bench/load.js';
 import { appQuery, graphqlPoster, subscriptionSupport } from '../../bench/queries.js';
 import { statementLog } from '../../bench/statements.js';
 import { writeReport, type Report } from '../../bench/report.js';
@@ -135,6 +135,17 @@ describe('benchmark helpers', () => {
     // 10 a second would take minutes: the warm-up stops at its bound.
     expect(warmupLeft(30, 3)).toBe(WARMUP_MAX_SECONDS - 3);
     expect(warmupLeft(0, 3)).toBe(0);
+  });
+
+  it('warms up by count: exactly WARMUP_REQUESTS, however slow its first seconds were', async () => {
+    let served = 0;
+    // ~1 ms a call: a few dozen in the first 10 ms, the rest counted, not timed from that rate.
+    const call = () => new Promise<number>((resolve) => setTimeout(() => { served++; resolve(200); }, 1));
+    const requests = await warmClosedLoop(process.pid, 50, 0.01, call);
+    expect(requests).toBe(WARMUP_REQUESTS);
+    expect(served).toBe(WARMUP_REQUESTS);
+    const three = upTo(3, () => Promise.resolve(200));
+    expect([three(), three(), three(), three()].map((p) => p !== null)).toEqual([true, true, true, false]);
   });
 
   it('takes nearest-rank percentiles', () => {
