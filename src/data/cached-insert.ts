@@ -32,7 +32,12 @@ function sameColumns(a: string[], b: string[]): boolean {
   return true;
 }
 
-function textOf(postgres: boolean, table: string, columns: string[], rowCount: number, returning: string): string {
+/**
+ * The INSERT text for `rowCount` rows of `columns` with one placeholder per value in row-major
+ * order, and `returning` (`*`, a comma-separated list, or empty), written once per shape. For a
+ * caller that binds its values itself (the event log's append).
+ */
+export function insertText(postgres: boolean, table: string, columns: string[], rowCount: number, returning: string): string {
   let shapes = texts.get(table);
   if (shapes === undefined) texts.set(table, shapes = []);
   for (const s of shapes) {
@@ -91,7 +96,7 @@ function insertQuery(db: Db, table: string, rows: Row[], returning = ''): Compil
     }
   }
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return CompiledQuery.raw(textOf(postgres, table, columns, rows.length, returning), params);
+  return CompiledQuery.raw(insertText(postgres, table, columns, rows.length, returning), params);
 }
 
 /** The general path: Kysely leaves out undefined values and fills missing columns with DEFAULT. */

@@ -7,6 +7,7 @@ import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { QueryTemplates } from '../db/query-templates.js';
 import type { Values } from '../data/codec.js';
+import { insertText } from '../data/cached-insert.js';
 
 export interface NewEvent {
   storeId: number;
@@ -102,30 +103,15 @@ async function appendRun(tx: Tx, events: NewEvent[], last: boolean, returning: b
     if (!seq) throw new Error(`store ${storeId} not found for its events`);
     const last = Number(seq.event_sequence);
     const none = Number(seq.webhook_count) === 0;
-    // The values in row-major order under one text per run length (a run is at most CHUNK events,
-    // far below SQLite's parameter limit): no object per row for insertRows to take apart again.
+    // The values in row-major order under insertRows's text for the run's length (a run is at most
+    // CHUNK events, far below SQLite's parameter limit): no object per row to take apart again.
     const params: unknown[] = [];
     for (let i = 0; i < n; i++) params.push(...row(events[i], last - n + 1 + i, none ? events[i].occurredAt : null));
-    rows = (await tx.executeQuery<Values>(CompiledQuery.raw(sqliteAppend(n, returning), params))).rows;
+    rows = (await tx.executeQuery<Values>(CompiledQuery.raw(insertText(false, 'events', COLUMNS, n, returning ? '*' : ''), params))).rows;
     if (!returning) return { rows: [], pending: !none || events.some((e) => e.webhookIds) };
   }
   // RETURNING promises no order.
   return { rows: rows.map((r) => ({ ...r, id: Number(r.id) }) as Values).sort((a, b) => Number(a.sequence) - Number(b.sequence)), pending: true };
-}
-
-/** SQLite's insert of a run of `n` events, written once per length and RETURNING. */
-const SQLITE_APPENDS = new Map<string, string>();
-function sqliteAppend(n: number, returning: boolean): string {
-  const key = `${n}${returning ? '*' : ''}`;
-  let text = SQLITE_APPENDS.get(key);
-  if (text === undefined) {
-    const one = `(${COLUMNS.map(() => '?').join(', ')})`;
-    text = `insert into "events" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${Array.from({ length: n }, () => one).join(', ')}${returning ? ' returning *' : ''}`;
-    // Lengths are at most CHUNK (and usually one to three): the bound only guards against a surprise.
-    if (SQLITE_APPENDS.size >= 2 * CHUNK) SQLITE_APPENDS.clear();
-    SQLITE_APPENDS.set(key, text);
-  }
-  return text;
 }
 
 /** SQLite's sequence bump (the writer is alone under BEGIN IMMEDIATE). */
