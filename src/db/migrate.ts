@@ -25,6 +25,7 @@ import * as m019 from './migrations/019_case_insensitive_uniques.js';
 import * as m020 from './migrations/020_leaner_writes.js';
 import * as m021 from './migrations/021_token_epoch.js';
 import * as m022 from './migrations/022_fewer_index_entries.js';
+import * as m023 from './migrations/023_events_resend_in_time_order.js';
 
 interface Migration {
   name: string;
@@ -54,6 +55,7 @@ export const migrations: Migration[] = [
   { name: '020_leaner_writes', up: m020.up },
   { name: '021_token_epoch', up: m021.up },
   { name: '022_fewer_index_entries', up: m022.up },
+  { name: '023_events_resend_in_time_order', up: m023.up },
 ];
 
 /**

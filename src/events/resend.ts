@@ -92,8 +92,9 @@ export async function resendSince(ctx: ServiceContext, webhookId: number, input:
   let queued = 0;
   let after: { at: string; id: number } | undefined;
   // Batches keep each transaction short: on SQLite every writer waits for it. They follow the
-  // index (store_id, resource_type, occurred_at, id) from `since` on, so the cost is the events
-  // resent, not the store's whole log; deliveries still go in event order (claims order by event).
+  // index (store_id, occurred_at, id, resource_type) from `since` on (migration 023), skipping other
+  // kinds of event in the index itself, so the cost is the store's events since that time, not its
+  // whole log; deliveries still go in event order (claims order by event).
   for (;;) {
     const n = await inTransaction(dataOf(ctx).database, async (tx) => {
       let sel = tx.selectFrom('events').select(['id', 'store_id', 'name', 'resource_type', 'resource_id', 'webhook_ids', 'occurred_at'])
