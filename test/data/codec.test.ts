@@ -4,7 +4,7 @@
 // lists as JSON text; null stays null, a present undefined becomes null, an absent column stays absent.
 import { describe, expect, it } from 'vitest';
 import { buildRegistry } from '../../src/model/registry.js';
-import { decodeRow, decodeValue } from '../../src/data/codec.js';
+import { decodeRow, decodeValue, encodeRow, encodeValue } from '../../src/data/codec.js';
 import type { FieldDef } from '../../src/model/types.js';
 
 const registry = buildRegistry();
@@ -50,5 +50,21 @@ describe('decodeRow (compiled per resource)', () => {
       }
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+});
+
+describe('encodeRow', () => {
+  it('encodes every column of every resource as encodeValue does, and passes keys of no field unchanged', () => {
+    for (const r of registry.resources) {
+      const fields = r.fields.filter((f) => f.column);
+      const values: Record<string, unknown> = { store_id: 3, _helper: 'as is' };
+      const expected: Record<string, unknown> = { store_id: 3, _helper: 'as is' };
+      for (const f of fields) {
+        const v = f.list ? ['a', 'b'] : f.kind === 'boolean' ? true : f.kind === 'decimal' ? 12.5 : f.kind === 'json' ? { a: 1 } : 'text';
+        values[f.column!] = v;
+        expected[f.column!] = encodeValue(f, v);
+      }
+      expect(encodeRow(r, values), r.name).toEqual(expected);
+    }
   });
 });
