@@ -7,7 +7,7 @@ import { decodeRow, encodeRow, type Row } from '../data/codec.js';
 import { appendEvents, type NewEvent } from '../events/log.js';
 import { isUniqueViolation } from '../services/unique.js';
 import type { Values } from '../data/codec.js';
-import { inTransaction, pipelined, type Tx } from '../db/database.js';
+import { executeIn, inTransaction, pipelined, type Tx } from '../db/database.js';
 import { insertQueries, insertRows } from '../data/cached-insert.js';
 import { recordChange } from '../events/record.js';
 import type { ServiceContext } from '../services/context.js';
@@ -189,7 +189,7 @@ export async function writeRows(tx: Tx, ctx: ServiceContext, d: TransactionDraft
       written = await writeUnder(tx, ctx, d, d.transactionId, [insertTxn]);
       txn = decodeRow(txR, written.lead[0].rows[0]);
     } else {
-      txn = decodeRow(txR, (await tx.executeQuery(insertTxn)).rows[0]);
+      txn = decodeRow(txR, (await executeIn(tx, insertTxn)).rows[0]);
       written = await writeUnder(tx, ctx, d, txn.id, []);
     }
   } catch (err) {

@@ -4,7 +4,7 @@
 // to run the statement. The text is the one Kysely would compile (quoted names, one placeholder
 // per value, in row-major order), so statement caches and counts see the same statements.
 import { CompiledQuery, PostgresAdapter } from 'kysely';
-import { dynamic, type Db } from '../db/database.js';
+import { dynamic, executeIn, type Db } from '../db/database.js';
 import type { Row } from './codec.js';
 
 interface Shape {
@@ -60,7 +60,7 @@ export function insertText(postgres: boolean, table: string, columns: string[], 
  */
 export async function insertRows(db: Db, table: string, rows: Row[], returning = ''): Promise<Row[]> {
   const out: Row[] = [];
-  for (const q of insertQueries(db, table, rows, returning)) out.push(...(await db.executeQuery<Row>(q)).rows);
+  for (const q of insertQueries(db, table, rows, returning)) out.push(...(await executeIn<Row>(db, q)).rows);
   return out;
 }
 

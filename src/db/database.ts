@@ -10,7 +10,8 @@ import type { Rider } from './ride-along.js';
 import { LAST_STATEMENT, PIPELINE, statementResults } from './statement-marks.js';
 import { ORDERED_BY_KEY } from './pg-statements.js';
 import { QueryTemplates } from './query-templates.js';
-import { GroupCommit, LOCK_WAIT_MS } from './group-commit.js';
+import { GroupCommit, LOCK_WAIT_MS, memberRun } from './group-commit.js';
+import { directRunner } from './sqlite-direct.js';
 import { ReadRoutingDialect } from './sqlite-reads.js';
 import { registerSqliteFunctions } from './sqlite-functions.js';
 
@@ -131,8 +132,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // temporary files for sorts.
   sqlite.pragma(`temp_store = ${opts.sqliteTempStore ?? 'MEMORY'}`);
   registerSqliteFunctions(sqlite);
-  const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), log });
-  const commits = new GroupCommit(writer);
+  const writing = cachingDatabase(sqlite);
+  const writer = new Kysely<DB>({ dialect: new SqliteDialect({ database: writing }), log });
+  const commits = new GroupCommit(writer, directRunner(writing, stats));
   // An in-memory database is one connection's own: it has no second connection to read from.
   // Its own changes are the only ones it has,
   // counted with those a transaction still open has made: no number then.
@@ -185,6 +187,8 @@ export function lastOfTransaction<R>(q: CompiledQuery<R>): CompiledQuery<R> {
  * call fails with its error; the caller's transaction then rolls back as after any failed statement.
  */
 export async function pipelined<R = Record<string, unknown>>(tx: Tx, queries: CompiledQuery[]): Promise<QueryResult<R>[]> {
+  const direct = memberRun(tx);
+  if (direct) return queries.map((q) => direct<R>(q));
   if (!(tx.getExecutor().adapter instanceof PostgresAdapter) || queries.length < 2) {
     const results: QueryResult<R>[] = [];
     for (const q of queries) results.push(await tx.executeQuery<R>(q));
@@ -192,6 +196,15 @@ export async function pipelined<R = Record<string, unknown>>(tx: Tx, queries: Co
   }
   const { rows } = await tx.executeQuery(CompiledQuery.raw(PIPELINE, queries));
   return statementResults<R>(rows);
+}
+
+/**
+ * Runs one statement of the transaction `tx`: on SQLite inside a group directly (sqlite-direct.ts),
+ * otherwise through Kysely. For the statements a hot write sends as compiled text.
+ */
+export async function executeIn<R = Record<string, unknown>>(tx: Db, q: CompiledQuery): Promise<QueryResult<R>> {
+  const direct = memberRun(tx);
+  return direct ? direct<R>(q) : tx.executeQuery<R>(q);
 }
 
 /**

@@ -15,6 +15,7 @@
 // turns, one more than before: microseconds when nothing else is running.
 import { CompiledQuery, type Kysely, type QueryResult, type Transaction } from 'kysely';
 import type { DB } from './__generated__/db-types.js';
+import type { DirectRun } from './sqlite-direct.js';
 
 type Tx = Transaction<DB>;
 
@@ -49,6 +50,17 @@ interface Done { member: Member; value: unknown }
 /** The connection a group holds: Kysely bound to it (ConnectionBuilder.execute). */
 type Connection = Kysely<DB>;
 
+/** The direct runner of each connection a group holds now: a member's transaction is that connection. */
+const heldBy = new WeakMap<object, DirectRun>();
+
+/**
+ * The direct runner for statements of `tx` (sqlite-direct.ts), while `tx` is a group member's
+ * transaction; undefined for any other handle, which goes through Kysely as before.
+ */
+export function memberRun(tx: object): DirectRun | undefined {
+  return heldBy.get(tx);
+}
+
 export class GroupCommit {
   private readonly queue: Member[] = [];
   private running = false;
@@ -57,8 +69,11 @@ export class GroupCommit {
   /** Transactions committed by them: members over commits is the mean group (/metrics). */
   members = 0;
 
-  /** `db` is the writing connection, opened with busy_timeout 0 (database.ts): waits are this module's. */
-  constructor(private readonly db: Kysely<DB>) {}
+  /**
+   * `db` is the writing connection, opened with busy_timeout 0 (database.ts): waits are this
+   * module's. `direct` runs a statement on that same connection at once (sqlite-direct.ts).
+   */
+  constructor(private readonly db: Kysely<DB>, private readonly direct?: DirectRun) {}
 
   /** Runs `fn` in a write transaction (BEGIN IMMEDIATE), shared with others waiting at the same time. */
   run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -84,11 +99,21 @@ export class GroupCommit {
           await nextTurn();
         }
         // No connection (the database is closing): nobody waiting could be served.
-        await this.db.connection().execute((conn) => this.group(conn))
+        await this.db.connection().execute((conn) => this.held(conn))
           .catch((err: unknown) => { for (const m of this.queue.splice(0)) m.reject(err); });
       }
     } finally {
       this.running = false;
+    }
+  }
+
+  /** A group on `conn`, whose members' statements may run directly while the group holds it. */
+  private async held(conn: Connection): Promise<void> {
+    if (this.direct) heldBy.set(conn, this.direct);
+    try {
+      await this.group(conn);
+    } finally {
+      heldBy.delete(conn);
     }
   }
 
@@ -110,9 +135,9 @@ export class GroupCommit {
       // The first member has the transaction to itself: its failure rolls back nothing else.
       const alone = done.length === 0;
       try {
-        if (!alone) await conn.executeQuery(SAVEPOINT());
+        if (!alone) await this.control(conn, SAVEPOINT());
         const value = await member.fn(conn as Tx);
-        if (!alone) await conn.executeQuery(RELEASE());
+        if (!alone) await this.control(conn, RELEASE());
         done.push({ member, value });
       } catch (err) {
         member.reject(err);
@@ -131,6 +156,12 @@ export class GroupCommit {
     this.commits++;
     this.members += done.length;
     for (const d of done) d.member.resolve(d.value);
+  }
+
+  /** A member's savepoint statement, at once when the group's statements run directly. */
+  private async control(conn: Connection, q: CompiledQuery): Promise<void> {
+    if (this.direct) this.direct(q);
+    else await conn.executeQuery(q);
   }
 
   /** BEGIN IMMEDIATE, waiting for another process's write lock between turns of the loop (waitingForLock). */

@@ -5,6 +5,7 @@
 // markers standing for the values, compiled, and each call puts its values into the slots.
 import type { Compilable, CompiledQuery, Kysely, QueryResult, RawBuilder } from 'kysely';
 import { LAST_STATEMENT } from './statement-marks.js';
+import { memberRun } from './group-commit.js';
 
 /** A query builder, or an `sql` template (which compiles against a handle). */
 type Buildable<R> = Compilable<R> | RawBuilder<R>;
@@ -49,7 +50,10 @@ export class QueryTemplates {
   async execute<R>(db: Kysely<any>, key: string, values: readonly unknown[],
     build: (slots: readonly unknown[]) => Buildable<R>, last = false): Promise<QueryResult<R>> {
     const q = this.bind(db, key, values, build, last);
-    return db === this.direct?.handle ? this.direct.execute<R>(q) : db.executeQuery<R>(q);
+    if (db === this.direct?.handle) return this.direct.execute<R>(q);
+    // A SQLite group member's transaction runs it at once too (sqlite-direct.ts).
+    const member = memberRun(db);
+    return member ? member<R>(q) : db.executeQuery<R>(q);
   }
 
   /** The statement execute() would run, compiled and bound but not sent (it may ride with another, db/ride-along.ts). */

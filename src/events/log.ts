@@ -4,7 +4,7 @@
 // too, so id order and sequence order agree. Which resources' changes are events, and which
 // events, their SDL says (`@events`, ResourceDef.events).
 import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
-import type { Tx } from '../db/database.js';
+import { executeIn, type Tx } from '../db/database.js';
 import { QueryTemplates } from '../db/query-templates.js';
 import type { Values } from '../data/codec.js';
 import { insertText } from '../data/cached-insert.js';
@@ -99,7 +99,7 @@ async function appendRun(tx: Tx, events: NewEvent[], last: boolean, returning: b
     if (!returning) return { rows: [], pending };
   } else {
     // One fixed text: built through the query builder it was ~1% of a checkout's CPU on SQLite.
-    const [seq] = (await tx.executeQuery<{ event_sequence: number; webhook_count: number }>(CompiledQuery.raw(BUMP_SQLITE, [n, storeId]))).rows;
+    const [seq] = (await executeIn<{ event_sequence: number; webhook_count: number }>(tx, CompiledQuery.raw(BUMP_SQLITE, [n, storeId]))).rows;
     if (!seq) throw new Error(`store ${storeId} not found for its events`);
     const last = Number(seq.event_sequence);
     const none = Number(seq.webhook_count) === 0;
@@ -107,7 +107,7 @@ async function appendRun(tx: Tx, events: NewEvent[], last: boolean, returning: b
     // CHUNK events, far below SQLite's parameter limit): no object per row to take apart again.
     const params: unknown[] = [];
     for (let i = 0; i < n; i++) params.push(...row(events[i], last - n + 1 + i, none ? events[i].occurredAt : null));
-    rows = (await tx.executeQuery<Values>(CompiledQuery.raw(insertText(false, 'events', COLUMNS, n, returning ? '*' : ''), params))).rows;
+    rows = (await executeIn<Values>(tx, CompiledQuery.raw(insertText(false, 'events', COLUMNS, n, returning ? '*' : ''), params))).rows;
     if (!returning) return { rows: [], pending: !none || events.some((e) => e.webhookIds) };
   }
   // RETURNING promises no order.
