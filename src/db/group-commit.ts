@@ -155,6 +155,9 @@ export class GroupCommit {
     }
     this.commits++;
     this.members += done.length;
+    // Before the members hear of it: code after their transaction (a continuation runs before this
+    // group's own) must not reach the connection directly any more.
+    heldBy.delete(conn);
     for (const d of done) d.member.resolve(d.value);
   }
 
@@ -182,6 +185,7 @@ export class GroupCommit {
 
   /** Ends the group without committing: every member that had succeeded is told it was not kept. */
   private async rollback(conn: Connection, done: Done[], err: unknown): Promise<void> {
+    heldBy.delete(conn);
     for (const d of done) d.member.reject(err);
     // The error that says what happened is the members' already; a ROLLBACK that finds the
     // transaction gone (SQLite ended it) or fails on a broken file adds nothing to it.

@@ -37,6 +37,12 @@ describe('statements of a SQLite group member, run directly', () => {
     });
     expect(memberRun(held!)).toBeUndefined();
     expect(memberRun(database.db)).toBeUndefined();
+    // Not even in the first continuation after the member's transaction, which runs before the
+    // group's own code after its COMMIT.
+    let first: Tx | undefined;
+    const seen = await database.commits!.run(async (tx) => { first = tx; await pipelined(tx, [select(1)]); })
+      .then(() => memberRun(first!));
+    expect(seen).toBeUndefined();
     for (const r of [direct, viaKysely]) {
       expect(r[0]).toMatchObject({ numAffectedRows: 1n, rows: [] });
       expect(typeof r[0].insertId).toBe('bigint');
