@@ -50,9 +50,10 @@ describe.each(engines())('migration 023 (the resend index in time order) on %s',
   });
 
   it('answers both of the resend\'s batches (since a time, after a keyset) from it, in its order', async () => {
-    // The statements of src/events/resend.ts, as Kysely writes them.
-    const since = sql`select id from events where store_id = ${store} and resource_type = ${'cart'} and occurred_at >= ${stamp} order by occurred_at, id limit 500`;
-    const after = sql`select id from events where store_id = ${store} and resource_type = ${'cart'} and (occurred_at, id) > (${stamp}, ${7}) order by occurred_at, id limit 500`;
+    // The statements of src/events/resend.ts, as Kysely writes them (the kind is kept in code, so
+    // the LIMIT bounds the rows a batch reads).
+    const since = sql`select id, resource_type from events where store_id = ${store} and occurred_at >= ${stamp} order by occurred_at, id limit 500`;
+    const after = sql`select id, resource_type from events where store_id = ${store} and (occurred_at, id) > (${stamp}, ${7}) order by occurred_at, id limit 500`;
     for (const q of [since, after]) {
       const plan = await planOf(d, q);
       expect(plan).toContain(INDEX);

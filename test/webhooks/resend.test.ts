@@ -142,4 +142,41 @@ describe.each(engines())('webhook resend on %s', (engine) => {
     expect(queued.map((q) => Number(q.resource_id)).sort((a, b) => a - b)).toEqual(expected);
     await call(w.app, link(hook, 'self'), { method: 'DELETE', token: w.chain.storeToken });
   });
+
+  it('reads the log in batches of at most 500 rows whatever their kinds, and queues only its own kind', async () => {
+    // Mostly events of another kind: a filter on the kind in the statement would read all of them
+    // in one transaction to fill a batch; each batch reads 500 rows of the log and keeps its own.
+    const hook = await w.createWebhook({ url: `${rx.url}/kinds`, event_resource: 'customer', is_active: 0 });
+    const database = containerOf(w.app).database;
+    const storeId = idOf(link(w.store, 'self'));
+    const since = '2032-01-01T00:00:00+0000';
+    const base = Number((await database.db.selectFrom('stores').select('event_sequence').where('id', '=', storeId).executeTakeFirstOrThrow()).event_sequence);
+    const n = 1_210;
+    const kind = (i: number) => (i % 11 === 0 ? 'customer' : 'item');
+    await database.db.insertInto('events').values(Array.from({ length: n }, (_, i) => ({
+      store_id: storeId, sequence: base + 1 + i, name: `${kind(i)}/created`, resource_type: kind(i), resource_id: 2_000_000 + i,
+      occurred_at: since, payload: '{}', dispatched_at: since, date_created: since, date_modified: since,
+    }))).execute();
+    await database.db.updateTable('stores').set({ event_sequence: base + n }).where('id', '=', storeId).execute();
+    const texts: string[] = [];
+    database.stats.observe = (t) => { texts.push(...t); };
+    let res;
+    try {
+      res = await call(w.app, `${link(hook, 'self')}/resend`, { method: 'POST', token: w.chain.storeToken, body: { since } });
+    } finally {
+      database.stats.observe = undefined;
+    }
+    expect(res.statusCode).toBe(202);
+    const expected = Array.from({ length: n }, (_, i) => i).filter((i) => kind(i) === 'customer').map((i) => 2_000_000 + i);
+    expect(json(res).queued).toBe(expected.length);
+    const queued = await database.db.selectFrom('webhook_statuses').select('resource_id').where('webhook_id', '=', idOf(link(hook, 'self'))).execute();
+    expect(queued.map((q) => Number(q.resource_id)).sort((a, b) => a - b)).toEqual(expected);
+    const reads = texts.filter((t) => /^select .* from "events"/i.test(t));
+    expect(reads.length).toBeGreaterThanOrEqual(3);
+    for (const t of reads) {
+      expect(t).toMatch(/limit/i);
+      expect(t).not.toMatch(/resource_type"? =/);
+    }
+    await call(w.app, link(hook, 'self'), { method: 'DELETE', token: w.chain.storeToken });
+  });
 });

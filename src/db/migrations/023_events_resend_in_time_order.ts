@@ -9,8 +9,8 @@
 // (store_id, occurred_at, id, resource_type) keeps the resend's order (time, then id) and its
 // keyset, and its entries arrive in that order, at the end of the store's range like those of
 // (store_id, id). The resend walks every kind of event since its time instead of its own kind's
-// only, and skips the others in the index itself (resource_type is its last column), so its cost
-// is still the events since that time, not the store's history.
+// only, in batches of a bounded number of rows, keeping its own kind in code (resend.ts), so its
+// cost is still the events since that time, not the store's history, and no batch reads more.
 import type { Db } from '../database.js';
 import { index } from '../columns.js';
 
