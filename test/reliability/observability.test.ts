@@ -62,6 +62,20 @@ describe('request ids, metrics and logs', () => {
     expect(text).not.toMatch(/route="\/stores\/\d+/);
   });
 
+  it('counts every answer once in its own series, by route pattern, method and status', async () => {
+    const value = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+    const ok = /commerce_http_requests_total\{route="\/stores\/:id",method="GET",status="200"\} (\d+)/;
+    const missing = /commerce_http_requests_total\{route="\/stores\/:id",method="GET",status="404"\} (\d+)/;
+    const timed = /commerce_http_request_duration_seconds_count\{route="\/stores\/:id",method="GET"\} (\d+)/;
+    const before = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    for (let i = 0; i < 3; i++) expect((await call(app, chain.storeHref, { token: chain.storeToken })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await call(app, '/stores/999999', { token: chain.storeToken })).statusCode).toBe(404);
+    const after = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(value(after, ok) - value(before, ok)).toBe(3);
+    expect(value(after, missing) - value(before, missing)).toBe(2);
+    expect(value(after, timed) - value(before, timed)).toBe(5);
+  });
+
   it('keeps credentials out of the logs', async () => {
     const reg = json(await call(app, '/clients', { method: 'POST', form: CLIENT_FORM }));
     const refresh = await call(app, '/token', {
