@@ -192,13 +192,16 @@ export function equalityValues(r: ResourceDef, flt: Filter): string[] | undefine
 }
 
 // NULL sorts first in ascending order on both engines (PostgreSQL's default is last), so pages and
-// keyset cursors agree across engines. `id` is never NULL and is ordered plainly: on PostgreSQL a
-// NULLS clause against the primary key's own order keeps the planner from walking that index, and
-// every default page (ORDER BY id LIMIT n) would sort the whole collection instead.
+// keyset cursors agree across engines. A column that is never NULL (`id`, and every field the SDL
+// makes non-null, whose columns are NOT NULL: test/model/registry-columns.test.ts) is ordered
+// plainly: on PostgreSQL a NULLS clause against an index's own order keeps the planner from walking
+// that index. Every default page (ORDER BY id LIMIT n) would sort the whole collection, and the
+// events feed (ORDER BY sequence after a position) sorted the whole backlog after the position,
+// which at a misestimate went parallel: 9 ms instead of 0.2 (BENCHMARKS.md round 31).
 export function orderSql(r: ResourceDef, order: OrderBy[], dialect: Dialect, reverse = false, alias?: string) {
   return sql.join(fullOrder(r, order).map(({ f, dir }) => {
     const desc = (dir === 'desc') !== reverse;
-    if (f.name === 'id') return sql`${columnRef(f, dialect, alias)} ${desc ? sql`DESC` : sql`ASC`}`;
+    if (f.name === 'id' || f.nonNull) return sql`${columnRef(f, dialect, alias)} ${desc ? sql`DESC` : sql`ASC`}`;
     return sql`${columnRef(f, dialect, alias)} ${desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`;
   }));
 }

@@ -159,6 +159,7 @@ export function buildRegistry(doc: DocumentNode = loadSourceDocument()): Registr
         writeOnly,
         derived,
         ...(directive(f, 'bit') && kind === 'boolean' ? { bit: true } : {}),
+        ...(t.nonNull && !t.list ? { nonNull: true } : {}),
         default: directive(f, 'default')?.value as string | undefined,
         ref,
         description: f.description?.value,

@@ -55,6 +55,11 @@ export interface FieldDef {
   ref?: string;
   /** A Boolean the REST representations write as 1 or 0 (`@bit`). */
   bit?: boolean;
+  /**
+   * Non-null in the SDL (`Int!`) and stored in a NOT NULL column (test/model/registry-columns.test.ts
+   * holds every such field to it): a sort on it needs no NULLS clause (data/compile.ts, orderSql).
+   */
+  nonNull?: boolean;
   description?: string;
 }
 

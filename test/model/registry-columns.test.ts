@@ -1,6 +1,7 @@
 // The SDL (registry) and the migrations describe the same tables twice; this checks they agree on
 // both engines: every stored property, fk and via is a column of the right table with a type of
-// the right family, and every @constraint(unique) property has a unique index (on lower() of an e-mail address).
+// the right family, every @constraint(unique) property has a unique index (on lower() of an e-mail address),
+// and every property the SDL makes non-null is a NOT NULL column.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -111,6 +112,25 @@ function suite(open: () => Promise<{ database: Database; drop?: () => Promise<vo
       uniques.set(t, await uniqueIndexes(database, t));
     }
     expect(mismatches(registry, database, columns, uniques)).toEqual([]);
+  });
+
+  it('stores every property the SDL makes non-null in a NOT NULL column (sorts on it have no NULLS clause)', async () => {
+    const registry = buildRegistry();
+    const nullable: string[] = [];
+    let checked = 0;
+    for (const r of registry.resources) {
+      for (const f of r.fields) {
+        if (!f.nonNull || !f.column) continue;
+        checked++;
+        const rows = database.dialect === 'sqlite'
+          ? (await sql<{ n: number }>`select "notnull" as n from pragma_table_info(${r.table}) where name = ${f.column}`.execute(database.db)).rows.map((x) => !!x.n)
+          : (await sql<{ n: string }>`select is_nullable as n from information_schema.columns
+              where table_schema = current_schema() and table_name = ${r.table} and column_name = ${f.column}`.execute(database.db)).rows.map((x) => x.n === 'NO');
+        if (rows[0] !== true) nullable.push(`${r.name}.${f.name} (${r.table}.${f.column})`);
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(nullable).toEqual([]);
   });
 
   it('migrates once: a second run applies nothing', async () => {
