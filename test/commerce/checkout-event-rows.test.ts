@@ -1,32 +1,24 @@
 // A checkout's events carry its rows exactly as they were stored, on both engines and every way
 // through the write: one shipment or several, a subscription set after the rows, a customer's cart
 // with both addresses. What a webhook receiver or a subscriber is told must be what a GET answers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { containerOf } from '../../src/app.js';
 import { decodeRow } from '../../src/data/codec.js';
 import { snapshot } from '../../src/events/record.js';
-import { engines, makeApp, type TestApp } from '../helpers/app.js';
-import { call, json, link, tokenChain, type Chain } from '../helpers/rest.js';
-import { fillCart, openShop, type Shop } from '../helpers/shop.js';
+import { engines } from '../helpers/app.js';
+import { call, json, link } from '../helpers/rest.js';
+import { fillCart, useShop } from '../helpers/shop.js';
 
 const idOf = (body: any) => Number(link(body, 'self').split('/').pop());
 
 describe.each(engines())('a checkout\'s events on %s', (engine) => {
-  let t: TestApp;
-  let chain: Chain;
-  let shop: Shop;
-  beforeAll(async () => {
-    t = await makeApp({ engine });
-    chain = await tokenChain(t.app);
-    shop = await openShop(t.app, chain);
-  });
-  afterAll(async () => t?.close());
+  const world = useShop(engine);
 
-  const db = () => containerOf(t.app).database.db;
-  const registry = () => containerOf(t.app).registry;
+  const db = () => containerOf(world.t.app).database.db;
+  const registry = () => containerOf(world.t.app).registry;
 
   async function checkOut(cart: any): Promise<any> {
-    const res = await call(t.app, link(cart, 'svc:checkout'), { method: 'POST', token: chain.storeToken, body: {} });
+    const res = await call(world.t.app, link(cart, 'svc:checkout'), { method: 'POST', token: world.chain.storeToken, body: {} });
     expect(res.statusCode, res.body).toBe(201);
     return json(res);
   }
@@ -59,6 +51,7 @@ const payloadOf = (e: { payload: unknown }) => (typeof e.payload === 'string' ? 
   }
 
   it('announces the transaction and its log as stored, for a customer\'s cart with both addresses', async () => {
+    const { t, chain, shop } = world;
     const token = chain.storeToken;
     const customer = json(await call(t.app, link(shop.store, 'svc:customers'), {
       method: 'POST', token, body: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', tax_id: 'T-1' },
@@ -73,19 +66,19 @@ const payloadOf = (e: { payload: unknown }) => (typeof e.payload === 'string' ? 
   });
 
   it('announces an anonymous cart\'s transaction as stored', async () => {
-    const cart = await fillCart(t.app, chain, shop, [{ name: 'Widget', price: '50', quantity: 1 }], { shipping_country: 'US' });
+    const cart = await fillCart(world.t.app, world.chain, world.shop, [{ name: 'Widget', price: '50', quantity: 1 }], { shipping_country: 'US' });
     await expectRowsAsWritten(await checkOut(cart), cart, 1);
   });
 
   it('announces a transaction that ships to two addresses (the rows answered first) as stored', async () => {
-    const cart = await fillCart(t.app, chain, shop, [
+    const cart = await fillCart(world.t.app, world.chain, world.shop, [
       { name: 'Home', price: '10.00', quantity: 1 }, { name: 'Office', price: '12.00', quantity: 1, shipto: 'office' },
     ]);
     await expectRowsAsWritten(await checkOut(cart), cart, 1);
   });
 
   it('announces a transaction with a subscription (its id set after the rows) as stored', async () => {
-    const cart = await fillCart(t.app, chain, shop, [{ name: 'Monthly box', price: '25.00', quantity: 1, subscription_frequency: '1m' }]);
+    const cart = await fillCart(world.t.app, world.chain, world.shop, [{ name: 'Monthly box', price: '25.00', quantity: 1, subscription_frequency: '1m' }]);
     const body = await checkOut(cart);
     expect(body.subscription_id ?? link(body, 'svc:subscription')).toBeTruthy();
     await expectRowsAsWritten(body, cart, 1);
