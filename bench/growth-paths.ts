@@ -1,8 +1,9 @@
 // The paths `npm run bench:growth` times against each store: pages of the transactions collection
 // (plain, filtered, deep, keyset, GraphQL), and a consumer's catch-up after downtime, which reads
 // the store's event log from a point near its end: the REST and GraphQL pull feeds after a
-// position 1,000 events back, and a webhook's resend of the last 100 events. A catch-up's work is
-// its backlog; what grows with the store is the history before it, which it should not read.
+// position 1,000 events back (the REST feed also half the log behind), and a webhook's resend of the
+// last 100 events. A catch-up's work is its backlog's pages; what grows with the store is the
+// history before it, which it should not read, and the backlog itself, which a page should not count.
 import { encodeEventCursor } from '../src/events/stream.js';
 import { jsonHeaders, restHeaders } from './context.js';
 import { sinceOfLast, type GrowthStore } from './growth-seed.js';
@@ -37,6 +38,9 @@ export function growthPaths(base: string, middleCursor: (st: GrowthStore) => str
     { name: 'GraphQL connection (first: 100) with totalCount', request: graphql('{ store { transactions(first: 100) { totalCount nodes { id status } } } }', () => ({})) },
     { name: 'GraphQL filtered connection (status captured) with totalCount', request: graphql('{ store { transactions(first: 100, filter: { status: { eq: "captured" } }) { totalCount nodes { id status } } } }', () => ({})) },
     { name: `Catch-up: REST events feed, 100 after a position ${BACKLOG.toLocaleString('en-US')} back, with total_items`, request: rest((st) => `/stores/${st.storeId}/events?after=${Math.max(0, st.lastSequence - BACKLOG)}&limit=100`) },
+    // Half the log behind: the backlog grows with the store, the page's cost should not (its
+    // total_items is the store's counter less the position, not a count of the backlog).
+    { name: 'Catch-up: REST events feed, 100 after the log\'s middle (half the log behind), with total_items', request: rest((st) => `/stores/${st.storeId}/events?after=${Math.floor(st.lastSequence / 2)}&limit=100`) },
     { name: `Catch-up: GraphQL events(after:) feed, 100 from ${BACKLOG.toLocaleString('en-US')} back`, request: graphql('query($a: String!) { events(after: $a, first: 100) { cursor name resourceId } }', (st) => ({ a: encodeEventCursor(Math.max(0, st.lastSequence - BACKLOG)) })) },
     {
       name: `Catch-up: webhook resend of the last ${RESENT} events (since a time)`,

@@ -8,7 +8,7 @@ import { and, compileFilters, cursorCondition, equalityValues, filterableField, 
 import { decodeRow, encodeRow, type Row, type RowOf, type Values } from './codec.js';
 import type { ListQuery } from './query.js';
 import { ownerCondition, scopeShape, slotScope, type TenantScope } from './tenancy.js';
-import { COUNTED_TABLES, COUNTED_VALUES, storeRowCount, storeValueCount } from '../db/row-counts.js';
+import { countAfter, COUNTED_TABLES, COUNTED_VALUES, SEQUENCED_LOGS, storeCountAfter, storeRowCount, storeValueCount } from '../db/row-counts.js';
 
 export interface Page<T extends Values = Values> {
   rows: T[];
@@ -42,6 +42,12 @@ function keptCount(rel: RelDef, child: ResourceDef, ids: readonly number[], q: L
   if (scope && !ids.every((id) => id === scope.storeId)) return undefined;
   if (!q.filters.length) return { table: child.table };
   const column = filterableField(child, q.filters[0].field).column;
+  // A sequenced log after a position (the events feed's `after`): its counter less the position.
+  const log = SEQUENCED_LOGS[child.table];
+  const { op, value } = q.filters[0];
+  if (log && column === log.column && op === 'gt') {
+    return typeof value === 'string' && /^\d{1,15}$/.test(value) ? { table: child.table, after: Number(value) } : undefined;
+  }
   if (!column || !COUNTED_VALUES[child.table]?.includes(column)) return undefined;
   const values = equalityValues(child, q.filters[0]);
   return values ? { table: child.table, column, values } : undefined;
@@ -52,9 +58,12 @@ interface KeptCount {
   /** Counted per value of this column, for these values. */
   column?: string;
   values?: string[];
+  /** The rows of a sequenced log after this position (SEQUENCED_LOGS). */
+  after?: number;
 }
 
 function keptCountSql(k: KeptCount, storeId: number) {
+  if (k.after !== undefined) return storeCountAfter(k.table, storeId, k.after);
   return k.column ? storeValueCount(k.table, k.column, storeId, k.values!) : storeRowCount(k.table, storeId);
 }
 
@@ -218,6 +227,12 @@ export class Repository {
     for (const id of ids) out.set(id, 0);
     if (!ids.length) return out;
     const kept = keptCount(rel, child, ids, q, scope);
+    if (kept?.after !== undefined) {
+      const rows = await this.dyn.selectFrom('stores as s').select(['s.id as p', countAfter(kept.table, kept.after).as('n')])
+        .where('s.id', 'in', ids).execute();
+      for (const row of rows) out.set(Number(row.p), Number(row.n));
+      return out;
+    }
     if (kept) {
       let counts = this.dyn.selectFrom(kept.column ? 'value_counts' : 'row_counts').select(['store_id as p', sql<number>`sum(n)`.as('n')])
         .where('table_name', '=', kept.table).where('store_id', 'in', ids);

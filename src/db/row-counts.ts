@@ -41,3 +41,26 @@ export function storeValueCount(table: string, column: string, storeId: number, 
   return sql<number>`(SELECT coalesce(sum(vc.n), 0) FROM value_counts vc WHERE vc.table_name = ${table} AND vc.column_name = ${column}
     AND vc.store_id = ${storeId} AND vc.value IN (${sql.join([...values])}))`;
 }
+
+/**
+ * Logs numbered per store without gaps: the store row's counter holds the last number given, every
+ * row from 1 to it exists (numbers are drawn under the store row's lock in the appending
+ * transaction, which a rollback takes back with them; no row of the log is ever deleted but with
+ * its store), so the rows after a position are counted by one subtraction. The events feed after
+ * a position counted its backlog (a consumer catching up read it again on every page: 22.7 ms a
+ * page 900,000 behind on SQLite, BENCHMARKS.md round 31).
+ */
+export const SEQUENCED_LOGS: Readonly<Record<string, { column: string; counter: string }>> = {
+  events: { column: 'sequence', counter: 'event_sequence' },
+};
+
+/** The number of rows of the sequenced log `table` after position `after`, over a store row `s`. */
+export function countAfter(table: string, after: number): RawBuilder<number> {
+  const counter = sql.ref(`s.${SEQUENCED_LOGS[table].counter}`);
+  return sql<number>`CASE WHEN ${counter} > ${after} THEN ${counter} - ${after} ELSE 0 END`;
+}
+
+/** The exact number of rows of the sequenced log `table` of one store after position `after`, as a scalar subquery. */
+export function storeCountAfter(table: string, storeId: number, after: number): RawBuilder<number> {
+  return sql<number>`(SELECT ${countAfter(table, after)} FROM stores s WHERE s.id = ${storeId})`;
+}

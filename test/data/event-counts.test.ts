@@ -8,7 +8,7 @@ import { inTransaction, type Database } from '../../src/db/database.js';
 import { migrations } from '../../src/db/migrate.js';
 import { Repository } from '../../src/data/repository.js';
 import { buildRegistry } from '../../src/model/registry.js';
-import { emptyQuery } from '../../src/data/query.js';
+import { emptyQuery, type ListQuery } from '../../src/data/query.js';
 import { appendEvents, type NewEvent } from '../../src/events/log.js';
 import { engines } from '../helpers/app.js';
 import { openTwoStores, scratchDatabases, twoStores } from '../helpers/scratch-db.js';
@@ -60,6 +60,41 @@ describe.each(engines())('kept event counts on %s', (engine) => {
       expect(await counted(repo, storeA)).toBe(1028);
     } finally {
       await database.db.deleteFrom('row_counts').where('shard', '=', 999).execute();
+    }
+  });
+
+  it('counts the events after a position from the store\'s counter, exactly, through runs, concurrent and rolled-back appends', async () => {
+    const after = (p: number | string, extra: ListQuery['filters'] = []): ListQuery => ({ ...emptyQuery(3), filters: [{ field: 'sequence', op: 'gt', value: String(p) }, ...extra] });
+    const exactAfter = async (storeId: number, p: number, name?: string) => {
+      let q = database.db.selectFrom('events').select(sql<number>`count(*)`.as('n')).where('store_id', '=', storeId).where('sequence', '>', p);
+      if (name) q = q.where('name', '=', name);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    await append(database, [ev(storeA, 200), ev(storeA, 201), ev(storeB, 202)]);
+    await Promise.all(Array.from({ length: 12 }, (_, i) => append(database, [ev(i % 3 ? storeA : storeB, 300 + i)])));
+    // A rolled-back append gives back the numbers it drew: no gap for the subtraction to miss.
+    await inTransaction(database, async (tx) => {
+      await appendEvents(tx, [ev(storeA, 400), ev(storeA, 401)]);
+      throw new Error('rolled back');
+    }).catch(() => undefined);
+    await append(database, [{ ...ev(storeA, 402), name: 'customer/deleted' }]);
+    for (const id of [storeA, storeB]) {
+      const last = Number((await database.db.selectFrom('events').select(sql<number>`max(sequence)`.as('m')).where('store_id', '=', id).executeTakeFirstOrThrow()).m);
+      for (const p of [0, 1, Math.floor(last / 2), last - 1, last, last + 5]) {
+        const n = await exactAfter(id, p);
+        expect((await repo.listChildren(rel, event, [id], after(p), { storeId: id }, { total: true })).total ?? 0, `store ${id} after ${p}`).toBe(n);
+        expect(await repo.countChildren(rel, event, [id], after(p), { storeId: id })).toEqual(new Map([[id, n]]));
+      }
+    }
+    // The total is the counter's: a counter moved by hand moves it; with a second filter the rows are counted.
+    const last = Number((await database.db.selectFrom('stores').select('event_sequence').where('id', '=', storeA).executeTakeFirstOrThrow()).event_sequence);
+    await database.db.updateTable('stores').set({ event_sequence: last + 1000 }).where('id', '=', storeA).execute();
+    try {
+      expect((await repo.listChildren(rel, event, [storeA], after(2), { storeId: storeA }, { total: true })).total).toBe(last + 1000 - 2);
+      const named = after(2, [{ field: 'name', op: 'eq', value: 'customer/deleted' }]);
+      expect((await repo.listChildren(rel, event, [storeA], named, { storeId: storeA }, { total: true })).total).toBe(await exactAfter(storeA, 2, 'customer/deleted'));
+    } finally {
+      await database.db.updateTable('stores').set({ event_sequence: last }).where('id', '=', storeA).execute();
     }
   });
 
