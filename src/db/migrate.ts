@@ -26,6 +26,7 @@ import * as m020 from './migrations/020_leaner_writes.js';
 import * as m021 from './migrations/021_token_epoch.js';
 import * as m022 from './migrations/022_fewer_index_entries.js';
 import * as m023 from './migrations/023_events_resend_in_time_order.js';
+import * as m024 from './migrations/024_webhook_page_counts.js';
 
 interface Migration {
   name: string;
@@ -56,6 +57,7 @@ export const migrations: Migration[] = [
   { name: '021_token_epoch', up: m021.up },
   { name: '022_fewer_index_entries', up: m022.up },
   { name: '023_events_resend_in_time_order', up: m023.up },
+  { name: '024_webhook_page_counts', up: m024.up },
 ];
 
 /**

@@ -20,6 +20,21 @@ export const COUNTED_TABLES: readonly string[] = [...COUNTED_BY_012, 'events'];
  */
 export const COUNT_SHARDS = 16;
 
+/**
+ * Tables whose rows per parent are counted (parent_counts, migration 024), by the parent's column:
+ * collections under a parent other than the store that grow without bound (a webhook's statuses,
+ * one per event it takes, and logs, one per attempt; neither is pruned).
+ */
+export const COUNTED_BY_PARENT: Readonly<Record<string, string>> = {
+  webhook_statuses: 'webhook_id',
+  webhook_logs: 'webhook_id',
+};
+
+/** The exact number of `table` rows under one parent, as a scalar subquery. */
+export function parentRowCount(table: string, parentId: number): RawBuilder<number> {
+  return sql<number>`(SELECT coalesce(sum(pc.n), 0) FROM parent_counts pc WHERE pc.table_name = ${table} AND pc.parent_id = ${parentId})`;
+}
+
 /** The exact number of `table` rows of one store, as a scalar subquery. */
 export function storeRowCount(table: string, storeId: number): RawBuilder<number> {
   return sql<number>`(SELECT coalesce(sum(rc.n), 0) FROM row_counts rc WHERE rc.table_name = ${table} AND rc.store_id = ${storeId})`;

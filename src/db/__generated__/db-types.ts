@@ -381,6 +381,13 @@ export interface NativeIntegrationsTable {
   date_modified: IsoTimestamp | null;
 }
 
+export interface ParentCountsTable {
+  table_name: string;
+  parent_id: number;
+  shard: number;
+  n: number;
+}
+
 export interface PaymentMethodSetFraudProtectionsTable {
   id: Generated<number>;
   store_id: number;
@@ -740,6 +747,7 @@ export interface DB {
   items: ItemsTable;
   migrations: MigrationsTable;
   native_integrations: NativeIntegrationsTable;
+  parent_counts: ParentCountsTable;
   payment_method_set_fraud_protections: PaymentMethodSetFraudProtectionsTable;
   payment_method_sets: PaymentMethodSetsTable;
   refresh_tokens: RefreshTokensTable;
