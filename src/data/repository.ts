@@ -8,7 +8,7 @@ import { and, compileFilters, cursorCondition, equalityValues, filterableField, 
 import { decodeRow, encodeRow, type Row, type RowOf, type Values } from './codec.js';
 import type { ListQuery } from './query.js';
 import { ownerCondition, scopeShape, slotScope, type TenantScope } from './tenancy.js';
-import { countAfter, COUNTED_BY_PARENT, COUNTED_TABLES, COUNTED_VALUES, parentRowCount, SEQUENCED_LOGS, storeCountAfter, storeRowCount, storeValueCount } from '../db/row-counts.js';
+import { countAfter, COUNTED_BY_PARENT, COUNTED_TABLES, COUNTED_VALUES, parentCounts, parentRowCount, SEQUENCED_LOGS, storeCountAfter, storeRowCount, storeValueCount } from '../db/row-counts.js';
 
 export interface Page<T extends Values = Values> {
   rows: T[];
@@ -36,10 +36,11 @@ function attributeConditions(r: ResourceDef, q: ListQuery, alias: string): Expre
  * store. Undefined when the rows must be counted.
  */
 function keptCount(rel: RelDef, child: ResourceDef, ids: readonly number[], q: ListQuery, scope?: TenantScope): KeptCount | undefined {
-  // A counted collection under another parent (a webhook's statuses and logs), unfiltered. Its
-  // parents were found through the caller's own rows, and a child is always its parent's store's.
-  if (rel.via !== undefined && COUNTED_BY_PARENT[child.table] === rel.via && !rel.where) {
-    return q.filters.length || q.attributeFilters.length ? undefined : { table: child.table, byParent: true };
+  // A counted collection under another parent (a webhook's statuses and logs), unfiltered, for a
+  // store's caller: counted only for that store's parents (parentCounts), as its rows would be.
+  if (rel.via !== undefined && COUNTED_BY_PARENT[child.table]?.column === rel.via && !rel.where) {
+    if (q.filters.length || q.attributeFilters.length || scope?.storeId === undefined) return undefined;
+    return { table: child.table, byParent: scope.storeId };
   }
   if (rel.via !== 'store_id' || rel.where || !COUNTED_TABLES.includes(child.table)) return undefined;
   if (q.attributeFilters.length || q.filters.length > 1) return undefined;
@@ -65,15 +66,15 @@ interface KeptCount {
   values?: string[];
   /** The rows of a sequenced log after this position (SEQUENCED_LOGS). */
   after?: number;
-  /** Counted per parent (COUNTED_BY_PARENT), not per store. */
-  byParent?: boolean;
+  /** Counted per parent (COUNTED_BY_PARENT), not per store: the store whose parents count. */
+  byParent?: number;
 }
 
 /** The kept count's scalar subquery for one parent (the store, or the parent of COUNTED_BY_PARENT). */
-function keptCountSql(k: KeptCount, storeId: number) {
-  if (k.byParent) return parentRowCount(k.table, storeId);
-  if (k.after !== undefined) return storeCountAfter(k.table, storeId, k.after);
-  return k.column ? storeValueCount(k.table, k.column, storeId, k.values!) : storeRowCount(k.table, storeId);
+function keptCountSql(k: KeptCount, parentId: number) {
+  if (k.byParent !== undefined) return parentRowCount(k.table, parentId, k.byParent);
+  if (k.after !== undefined) return storeCountAfter(k.table, parentId, k.after);
+  return k.column ? storeValueCount(k.table, k.column, parentId, k.values!) : storeRowCount(k.table, parentId);
 }
 
 export class Repository {
@@ -236,10 +237,8 @@ export class Repository {
     for (const id of ids) out.set(id, 0);
     if (!ids.length) return out;
     const kept = keptCount(rel, child, ids, q, scope);
-    if (kept?.byParent) {
-      const rows = await this.dyn.selectFrom('parent_counts').select(['parent_id as p', sql<number>`sum(n)`.as('n')])
-        .where('table_name', '=', kept.table).where('parent_id', 'in', ids).groupBy('parent_id').execute();
-      for (const row of rows) out.set(Number(row.p), Number(row.n));
+    if (kept?.byParent !== undefined) {
+      for (const row of (await parentCounts(kept.table, ids, kept.byParent).execute(this.db)).rows) out.set(Number(row.p), Number(row.n));
       return out;
     }
     if (kept?.after !== undefined) {

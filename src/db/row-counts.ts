@@ -25,14 +25,26 @@ export const COUNT_SHARDS = 16;
  * collections under a parent other than the store that grow without bound (a webhook's statuses,
  * one per event it takes, and logs, one per attempt; neither is pruned).
  */
-export const COUNTED_BY_PARENT: Readonly<Record<string, string>> = {
-  webhook_statuses: 'webhook_id',
-  webhook_logs: 'webhook_id',
+export const COUNTED_BY_PARENT: Readonly<Record<string, { column: string; parentTable: string }>> = {
+  webhook_statuses: { column: 'webhook_id', parentTable: 'webhooks' },
+  webhook_logs: { column: 'webhook_id', parentTable: 'webhooks' },
 };
 
-/** The exact number of `table` rows under one parent, as a scalar subquery. */
-export function parentRowCount(table: string, parentId: number): RawBuilder<number> {
-  return sql<number>`(SELECT coalesce(sum(pc.n), 0) FROM parent_counts pc WHERE pc.table_name = ${table} AND pc.parent_id = ${parentId})`;
+/**
+ * The kept counts of `table` under `parentIds`, counted only for parents of the store `storeId`:
+ * parent_counts knows no store, and a parent of another store counts nothing (as its rows would
+ * not, filtered by the store's tenancy), whoever passed its id.
+ */
+export function parentCounts(table: string, parentIds: readonly number[], storeId: number): RawBuilder<{ p: number; n: number }> {
+  const parents = sql.table(COUNTED_BY_PARENT[table].parentTable);
+  return sql`SELECT pc.parent_id AS p, sum(pc.n) AS n FROM parent_counts pc
+    WHERE pc.table_name = ${table} AND pc.parent_id IN (${sql.join([...parentIds])})
+      AND pc.parent_id IN (SELECT o.id FROM ${parents} o WHERE o.store_id = ${storeId}) GROUP BY pc.parent_id`;
+}
+
+/** The exact number of `table` rows under one parent of the store `storeId`, as a scalar subquery. */
+export function parentRowCount(table: string, parentId: number, storeId: number): RawBuilder<number> {
+  return sql<number>`(SELECT coalesce(sum(q.n), 0) FROM (${parentCounts(table, [parentId], storeId)}) q)`;
 }
 
 /** The exact number of `table` rows of one store, as a scalar subquery. */

@@ -23,6 +23,7 @@ describe.each(engines())('kept webhook page counts on %s', (engine) => {
   let database: Database;
   let repo: Repository;
   let storeA: number;
+  let storeB: number;
 
   const newWebhook = async (d: Database, storeId: number) => Number((await d.db.insertInto('webhooks')
     .values({ store_id: storeId, name: 'w', format: 'json', url: 'https://hooks.example/w', date_created: stamp, date_modified: stamp } as never)
@@ -46,7 +47,7 @@ describe.each(engines())('kept webhook page counts on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    ({ database, repo, storeA } = await openTwoStores(scratch));
+    ({ database, repo, storeA, storeB } = await openTwoStores(scratch));
   });
   afterAll(() => scratch.closeAll());
 
@@ -74,12 +75,22 @@ describe.each(engines())('kept webhook page counts on %s', (engine) => {
     } finally {
       await database.db.deleteFrom('parent_counts').where('shard', '=', 999).execute();
     }
-    // A webhook's deletion takes its statuses and logs, and their counts, with it.
-    await database.db.deleteFrom('webhook_logs').where('webhook_id', '=', w2).execute();
-    await database.db.deleteFrom('webhook_statuses').where('webhook_id', '=', w2).execute();
+    // A webhook's deletion takes its statuses and logs (the foreign keys' cascade), and their counts, with it.
     await database.db.deleteFrom('webhooks').where('id', '=', w2).execute();
+    expect(await exact(database, 'webhook_statuses', w2)).toBe(0);
     const left = await database.db.selectFrom('parent_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n')).where('parent_id', '=', w2).executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(0);
+  });
+
+  it('counts nothing of another store\'s webhook, and counts rows for a caller without a store', async () => {
+    const other = await newWebhook(database, storeB);
+    await database.db.insertInto('webhook_statuses').values(statuses(storeB, other, 4)).execute();
+    // Store A's caller, handed store B's webhook: no rows and no count, kept or not.
+    expect(await totals(repo, 'statuses', other, storeA)).toEqual([0, 0]);
+    expect(await totals(repo, 'statuses', other, storeB)).toEqual([4, 4]);
+    const relDef = webhook.relsByName.get('statuses')!;
+    const counted = await repo.countChildren(relDef, registry.resource(relDef.target), [other], emptyQuery(2));
+    expect(counted.get(other)).toBe(4);
   });
 
   it('reads a webhook\'s page in id order from an index, without sorting its rows', async () => {

@@ -34,6 +34,10 @@ describe.each(engines())('event log on %s', (engine) => {
     expect(names(page)).toEqual(['customer/created', 'customer/modified', 'customer/deleted']);
     const seqs = page._embedded['svc:events'].map((e: any) => e.sequence);
     expect(seqs).toEqual([before + 1, before + 2, before + 3]);
+    // total_items after a position: the store's events after it, past the page and past the end.
+    const short = await events(`?after=${before}&limit=2`);
+    expect([short.total_items, short.returned_items]).toEqual(['3', 2]);
+    expect((await events(`?after=${before + 1}&limit=1`)).total_items).toBe('2');
     expect(page._embedded['svc:events'].every((e: any) => e.resource_type === 'customer' && e.resource_id === Number(self.split('/').pop()))).toBe(true);
     // Another store's log starts at its own 1 (its creation's changelog) and never shows these events.
     const other = await tokenChain(t.app);

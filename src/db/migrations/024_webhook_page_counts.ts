@@ -13,7 +13,10 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../database.js';
 import { index } from '../columns.js';
-import { COUNT_SHARDS, COUNTED_BY_PARENT } from '../row-counts.js';
+import { COUNT_SHARDS } from '../row-counts.js';
+
+/** The tables this migration counts and their parent's column (row-counts.ts COUNTED_BY_PARENT names them since). */
+const COUNTED_BY_024: ReadonlyArray<[table: string, parent: string]> = [['webhook_statuses', 'webhook_id'], ['webhook_logs', 'webhook_id']];
 
 export async function up(db: Db, dialect: Dialect): Promise<void> {
   const int = dialect === 'postgres' ? 'bigint' : 'integer';
@@ -31,7 +34,7 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     await index(db, 'webhook_logs', ['webhook_id', 'id']);
     await db.schema.dropIndex('webhook_logs_webhook_id_ix').execute();
   }
-  for (const [table, parent] of Object.entries(COUNTED_BY_PARENT)) {
+  for (const [table, parent] of COUNTED_BY_024) {
     if (dialect === 'postgres') await postgresCounters(db, table, parent);
     else await sqliteCounters(db, table, parent);
     await sql.raw(`INSERT INTO parent_counts (table_name, parent_id, shard, n)
