@@ -3,6 +3,7 @@
 // neutral representation first (test/representations/hal-fast.test.ts holds the two equal).
 import type { Values } from '../data/codec.js';
 import type { Link } from '../representations/types.js';
+import { decimalOutput } from '../representations/exact-number.js';
 import { linkPlan, perResource, propertyPlan, selfAndStore, type LinkStep, type PropertyStep } from './plans.js';
 
 type Json = Record<string, unknown>;
@@ -16,20 +17,43 @@ export type HalMemberWriter = (row: Values, fields: string[] | undefined, self: 
 
 type Build = (row: Values, self: Link, selfHref: string, store: string, curies: Link[] | undefined, embedded: Json | undefined) => Json;
 
+/** A property's output value as an expression over `row` (plans.ts PropertyRead); `P[i]` where it has none. */
+function propertyCode(p: PropertyStep, i: number): string {
+  const read = p.read;
+  switch (read.kind) {
+    case 'column': return `(v = row[${JSON.stringify(read.key)}]) == null ? null : ${read.decimal ? 'D(v)' : 'v'}`;
+    case 'bit': return `(v = row[${JSON.stringify(read.key)}]) == null ? null : v ? 1 : 0`;
+    case 'ref': return `(v = row[${JSON.stringify(read.key)}]) ? ${JSON.stringify(read.prefix)} + Number(v) : null`;
+    case 'none': return 'null';
+    default: return `P[${i}].value(row)`;
+  }
+}
+
+/** A link's object, or undefined where the row does not carry it, as an expression. */
+function linkCode(l: LinkStep, i: number): string {
+  const title = JSON.stringify(l.title);
+  const read = l.read;
+  if (read?.kind === 'one') return `(v = row[${JSON.stringify(read.key)}]) == null ? undefined : { href: ${JSON.stringify(read.prefix)} + Number(v), title: ${title} }`;
+  if (read?.kind === 'many') return `{ href: selfHref + ${JSON.stringify(read.suffix)}, title: ${title} }`;
+  return `(h = L[${i}].href(row, selfHref, store)) === undefined ? undefined : { href: h, title: ${title} }`;
+}
+
 /**
  * The member as one object literal, compiled once per resource. V8 keeps an object written as a
  * literal in its fast layout, shared by every member; the same object filled by a loop of keyed
  * stores (`out[name] = …`) turns into a dictionary past a dozen properties, which was three times
- * slower to build and half again slower for JSON.stringify. A key whose value is undefined (a link
- * the row does not carry, no `_embedded`, no curies) is left out by JSON.stringify, as the generic
- * renderer leaves it out. The names come from the model, each written as a JSON string literal.
+ * slower to build and half again slower for JSON.stringify. Each column is read by its name, written
+ * into the code: read through the plans' closures, which every resource shares, each read went
+ * through V8's megamorphic keyed load. A key whose value is undefined (a link the row does not
+ * carry, no `_embedded`, no curies) is left out by JSON.stringify, as the generic renderer leaves it
+ * out. The names, hrefs and titles come from the model and the base URL, each written as a JSON
+ * string literal.
  */
 function compile(links: LinkStep[], props: PropertyStep[]): Build {
-  const linkEntries = links.map((l, i) =>
-    `${JSON.stringify(l.rel)}: (h = L[${i}].href(row, selfHref, store)) === undefined ? undefined : { href: h, title: L[${i}].title }`);
-  const propEntries = props.map((p, i) => `${JSON.stringify(p.name)}: P[${i}].value(row)`);
-  const body = `let h;\nreturn { _links: { self, curies, ${linkEntries.join(', ')} }, _embedded: embedded, ${propEntries.join(', ')} };`;
-  return new Function('L', 'P', `return (row, self, selfHref, store, curies, embedded) => {\n${body}\n};`)(links, props) as Build;
+  const linkEntries = links.map((l, i) => `${JSON.stringify(l.rel)}: ${linkCode(l, i)}`);
+  const propEntries = props.map((p, i) => `${JSON.stringify(p.name)}: ${propertyCode(p, i)}`);
+  const body = `let h, v;\nreturn { _links: { self, curies, ${linkEntries.join(', ')} }, _embedded: embedded, ${propEntries.join(', ')} };`;
+  return new Function('L', 'P', 'D', `return (row, self, selfHref, store, curies, embedded) => {\n${body}\n};`)(links, props, decimalOutput) as Build;
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { Registry, ResourceDef } from '../model/types.js';
 import { linkApplies } from '../model/derive.js';
 import type { Values } from '../data/codec.js';
-import { selfHref } from '../services/refs.js';
+import { selfHref, selfPrefix } from '../services/refs.js';
 import { decimalOutput } from '../representations/exact-number.js';
 
 /** Output form of a property: decimals as JSON numbers with exactly their digits (exact-number.ts). */
@@ -28,8 +28,20 @@ export function perResource<T>(build: (registry: Registry, baseUrl: string, r: R
   };
 }
 
+/**
+ * How a property's value is read from a row, for code that writes the read out (hal-member.ts):
+ * the closures below share one body per kind, so in them `row[column]` sees every column of every
+ * resource and V8 reads it through its slowest, megamorphic path; written out per resource, each
+ * read names its column.
+ */
+export type PropertyRead =
+  | { kind: 'column'; key: string; decimal: boolean }
+  | { kind: 'bit'; key: string }
+  | { kind: 'ref'; key: string; prefix: string }
+  | { kind: 'none' };
+
 /** A readable property: its REST name and how its output value is read from a row. */
-export interface PropertyStep { name: string; value: (row: Values) => unknown }
+export interface PropertyStep { name: string; value: (row: Values) => unknown; read: PropertyRead }
 
 export const propertyPlan = perResource((registry, baseUrl, r): PropertyStep[] =>
   r.fields.filter((f) => !f.writeOnly).map((f): PropertyStep => {
@@ -38,15 +50,15 @@ export const propertyPlan = perResource((registry, baseUrl, r): PropertyStep[] =
       const rel = r.relsByName.get(f.ref)!;
       const target = registry.resource(rel.target);
       const fk = rel.fk!;
-      return { name: f.name, value: (row) => (row[fk] ? selfHref(baseUrl, target, Number(row[fk])) : null) };
+      return { name: f.name, value: (row) => (row[fk] ? selfHref(baseUrl, target, Number(row[fk])) : null), read: { kind: 'ref', key: fk, prefix: selfPrefix(baseUrl, target) } };
     }
     // Derived values are put on the row under their REST name by services/derived.ts.
-    if (f.derived) return { name: f.name, value: (row) => row[f.name] ?? null };
+    if (f.derived) return { name: f.name, value: (row) => row[f.name] ?? null, read: { kind: 'column', key: f.name, decimal: false } };
     const column = f.column;
-    if (!column) return { name: f.name, value: () => null };
-    if (f.bit) return { name: f.name, value: (row) => (row[column] == null ? null : row[column] ? 1 : 0) };
+    if (!column) return { name: f.name, value: () => null, read: { kind: 'none' } };
+    if (f.bit) return { name: f.name, value: (row) => (row[column] == null ? null : row[column] ? 1 : 0), read: { kind: 'bit', key: column } };
     const kind = f.kind;
-    return { name: f.name, value: (row) => outputValue(kind, row[column]) };
+    return { name: f.name, value: (row) => outputValue(kind, row[column]), read: { kind: 'column', key: column, decimal: kind === 'decimal' } };
   }));
 
 export function relTitle(registry: Registry, rel: { title?: string; target: string; kind: string }): string {
@@ -58,9 +70,15 @@ export function relTitle(registry: Registry, rel: { title?: string; target: stri
 
 /**
  * A link a row may carry. `href` answers undefined when the row does not carry it (a to-one rel
- * that is not set, a `when` condition that does not hold).
+ * that is not set, a `when` condition that does not hold). `read`, as for properties: a to-one
+ * rel's href is `prefix` and the foreign key, a to-many rel's the row's self href and `suffix`.
  */
-export interface LinkStep { rel: string; title: string; href: (row: Values, self: string, store: string) => string | undefined }
+export interface LinkStep {
+  rel: string;
+  title: string;
+  href: (row: Values, self: string, store: string) => string | undefined;
+  read?: { kind: 'one'; key: string; prefix: string } | { kind: 'many'; suffix: string };
+}
 
 export const linkPlan = perResource((registry, baseUrl, r): LinkStep[] => {
   const plan: LinkStep[] = [];
@@ -69,10 +87,11 @@ export const linkPlan = perResource((registry, baseUrl, r): LinkStep[] => {
     if (rel.kind === 'one') {
       const target = registry.resource(rel.target);
       const fk = rel.fk!;
-      plan.push({ rel: svc(rel.name), title, href: (row) => (row[fk] == null ? undefined : selfHref(baseUrl, target, Number(row[fk]))) });
+      plan.push({ rel: svc(rel.name), title, href: (row) => (row[fk] == null ? undefined : selfHref(baseUrl, target, Number(row[fk]))),
+        read: { kind: 'one', key: fk, prefix: selfPrefix(baseUrl, target) } });
     } else {
       const suffix = `/${rel.name}`;
-      plan.push({ rel: svc(rel.name), title, href: (_row, self) => self + suffix });
+      plan.push({ rel: svc(rel.name), title, href: (_row, self) => self + suffix, read: { kind: 'many', suffix } });
     }
   }
   for (const l of r.links) {

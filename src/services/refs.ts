@@ -7,8 +7,13 @@ import type { ServiceContext } from './context.js';
 import type { FieldError } from './errors.js';
 import { dataOf } from './data-access.js';
 
+/** A row's self link is this and its id. */
+export function selfPrefix(baseUrl: string, r: ResourceDef): string {
+  return `${baseUrl}${r.path}/`;
+}
+
 export function selfHref(baseUrl: string, r: ResourceDef, id: number): string {
-  return `${baseUrl}${r.path}/${id}`;
+  return selfPrefix(baseUrl, r) + id;
 }
 
 /** The id in `uri` when it is a self link of a `target` resource of this service. */
