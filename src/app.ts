@@ -143,7 +143,7 @@ export async function buildApp(config: Config, opts: ContainerOptions & { logger
       // A REST read on PostgreSQL checks the token's liveness with its first statement, one round
       // trip for both (auth/token-check.ts); its answer waits for the check (rest/held-answers.ts).
       const p = container.database.riding && (rest ? readsOnly(req.method) || (jsonOrNone(req) && config?.ridesCheck?.(req)) : config?.ridesCheck?.(req))
-        ? container.tokens.deferredPrincipal(auth) : await container.tokens.principalFromHeader(auth);
+        ? container.tokens.deferredPrincipal(auth, req.accessClaims) : await container.tokens.principalFromHeader(auth, req.accessClaims);
       if (!p) {
         if (!rest) return; // GraphQL and OAuth endpoints answer bad tokens in their own protocol.
         return sendApiError(req, reply, apiError('TOKEN_INVALID'));

@@ -156,21 +156,29 @@ export class TokenService {
 
   /** The claims of a valid, live access token, or null. */
   async verifyAccess(token: string): Promise<VerifiedAccess | null> {
-    return (await this.checkAccess(token))?.claims ?? null;
+    return (await this.checkAccess(verifyAccessToken(this.opts.keys, this.opts.issuer, token, this.nowSec())))?.claims ?? null;
   }
 
-  private async checkAccess(token: string): Promise<{ claims: VerifiedAccess; expiredCartItems?: boolean } | null> {
-    const claims = verifyAccessToken(this.opts.keys, this.opts.issuer, token, this.nowSec());
+  /** The claims of an `Authorization: Bearer` header's valid access token (liveness not checked), or null. */
+  bearerClaims(header: string | undefined): VerifiedAccess | null {
+    const token = header ? bearerToken(header) : undefined;
+    return token ? verifyAccessToken(this.opts.keys, this.opts.issuer, token, this.nowSec()) : null;
+  }
+
+  private async checkAccess(claims: VerifiedAccess | null): Promise<{ claims: VerifiedAccess; expiredCartItems?: boolean } | null> {
     if (!claims) return null;
     const { live, expiredCartItems } = await this.preflight(claims);
     return live ? { claims, expiredCartItems } : null;
   }
 
-  /** The principal of an `Authorization` header: anonymous without one, null when it is invalid. */
-  async principalFromHeader(header: string | undefined): Promise<Principal | null> {
+  /**
+   * The principal of an `Authorization` header: anonymous without one, null when it is invalid.
+   * `verified`: the header's claims as bearerClaims gave them for this request (the rate limiter
+   * verifies the token first), so they are not parsed and verified twice.
+   */
+  async principalFromHeader(header: string | undefined, verified?: VerifiedAccess | null): Promise<Principal | null> {
     if (!header) return ANONYMOUS;
-    const token = bearerToken(header);
-    const checked = token ? await this.checkAccess(token) : null;
+    const checked = await this.checkAccess(verified === undefined ? this.bearerClaims(header) : verified);
     if (!checked) return null;
     return principalOf(checked.claims, checked.expiredCartItems);
   }
@@ -180,9 +188,8 @@ export class TokenService {
    * request's first statement (token-check.ts; PostgreSQL, where that saves a round trip). Null
    * when the token itself is invalid (signature, claims, expiry).
    */
-  deferredPrincipal(header: string): Principal | null {
-    const token = bearerToken(header);
-    const claims = token ? verifyAccessToken(this.opts.keys, this.opts.issuer, token, this.nowSec()) : null;
+  deferredPrincipal(header: string, verified?: VerifiedAccess | null): Principal | null {
+    const claims = verified === undefined ? this.bearerClaims(header) : verified;
     if (!claims) return null;
     const principal = principalOf(claims, undefined);
     principal.check = new TokenCheck(this, claims, principal);
@@ -194,8 +201,21 @@ function bearerToken(header: string): string | undefined {
   return /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header)?.[1];
 }
 
+/** A token's scopes by its `scope` claim: every request of a token had split it into a new set. */
+const scopeSets = new Map<string, ReadonlySet<string>>();
+const SCOPE_SETS_MAX = 1000;
+
+function scopesOf(scope: string): ReadonlySet<string> {
+  let set = scopeSets.get(scope);
+  if (!set) {
+    if (scopeSets.size >= SCOPE_SETS_MAX) scopeSets.clear();
+    scopeSets.set(scope, set = new Set(scope.split(' ').filter(Boolean)));
+  }
+  return set;
+}
+
 function principalOf(claims: VerifiedAccess, expiredCartItems: boolean | undefined): Principal {
-  const scopes = new Set(claims.scope.split(' ').filter(Boolean));
+  const scopes = scopesOf(claims.scope);
   const kind = claims.sid ? 'store' : claims.uid ? 'user' : 'client';
   return { kind, scopes, clientId: claims.cid, userId: claims.uid, storeId: claims.sid, tokenId: claims.jti, grantId: claims.fam, expiresAt: claims.exp, expiredCartItems };
 }

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Principal } from '../auth/principal.js';
 import type { SendErrors } from './error-reply.js';
-import { verifyAccessToken } from '../auth/jwt.js';
+import type { VerifiedAccess } from '../auth/jwt.js';
 import { ConnectionHold } from './connection-hold.js';
 import { FairShare } from './fair-share.js';
 import type { ApiError } from '../services/errors.js';
@@ -23,6 +23,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The budget key the request was admitted under (its fair turn's caller), once admitted. */
     budgetKey?: string;
+    /**
+     * The claims of the request's bearer token as requestKey verified them (null: not a valid
+     * access token), so the bearer hook of app.ts does not parse and verify it again; undefined
+     * when nothing verified it yet.
+     */
+    accessClaims?: VerifiedAccess | null;
   }
   interface FastifyInstance {
     /** The callers' budget; undefined when RATE_LIMIT_MAX is 0 (no limiting). */
@@ -58,9 +64,9 @@ export function budgetKey(p: Principal | undefined, ip: string): string {
  * statement; anything else is anonymous and spends its address's budget.
  */
 function requestKey(app: FastifyInstance, req: FastifyRequest): string {
-  const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(req.headers.authorization ?? '');
   const tokens = app.container?.tokens;
-  const claims = m && tokens ? verifyAccessToken(tokens.opts.keys, tokens.opts.issuer, m[1], tokens.nowSec()) : null;
+  const claims = tokens ? tokens.bearerClaims(req.headers.authorization) : null;
+  if (tokens) req.accessClaims = claims;
   return claims?.jti ? `token:${claims.jti}` : `ip:${req.ip}`;
 }
 
@@ -192,6 +198,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, se
   // On the request, declared so every request keeps one shape: a WeakMap entry per request cost
   // its set and the scavenger's tracing of an ephemeron whose key dies young (round 23's perf).
   app.decorateRequest('budgetKey', undefined);
+  app.decorateRequest('accessClaims', undefined);
   // While other callers are active, a caller's requests take turns with theirs: once the body is in
   // (preHandler), until the answer is built (onSend).
   if (config.rateLimitFairShare > 0) {
