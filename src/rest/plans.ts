@@ -43,22 +43,35 @@ export type PropertyRead =
 /** A readable property: its REST name and how its output value is read from a row. */
 export interface PropertyStep { name: string; value: (row: Values) => unknown; read: PropertyRead }
 
+/** The reading of `read` as a function, for the generic renderer: the same rule hal-member.ts writes out. */
+function valueOf(read: PropertyRead): (row: Values) => unknown {
+  switch (read.kind) {
+    case 'column': {
+      const { key, decimal } = read;
+      return decimal ? (row) => outputValue('decimal', row[key]) : (row) => row[key] ?? null;
+    }
+    case 'bit': return (row) => (row[read.key] == null ? null : row[read.key] ? 1 : 0);
+    case 'ref': return (row) => (row[read.key] ? read.prefix + Number(row[read.key]) : null);
+    case 'none': return () => null;
+  }
+}
+
+function propertyStep(name: string, read: PropertyRead): PropertyStep {
+  return { name, read, value: valueOf(read) };
+}
+
 export const propertyPlan = perResource((registry, baseUrl, r): PropertyStep[] =>
   r.fields.filter((f) => !f.writeOnly).map((f): PropertyStep => {
     if (f.ref) {
       // The `*_uri` property: the self link of the row its foreign key names (refs.ts's refHref).
       const rel = r.relsByName.get(f.ref)!;
-      const target = registry.resource(rel.target);
-      const fk = rel.fk!;
-      return { name: f.name, value: (row) => (row[fk] ? selfHref(baseUrl, target, Number(row[fk])) : null), read: { kind: 'ref', key: fk, prefix: selfPrefix(baseUrl, target) } };
+      return propertyStep(f.name, { kind: 'ref', key: rel.fk!, prefix: selfPrefix(baseUrl, registry.resource(rel.target)) });
     }
     // Derived values are put on the row under their REST name by services/derived.ts.
-    if (f.derived) return { name: f.name, value: (row) => row[f.name] ?? null, read: { kind: 'column', key: f.name, decimal: false } };
-    const column = f.column;
-    if (!column) return { name: f.name, value: () => null, read: { kind: 'none' } };
-    if (f.bit) return { name: f.name, value: (row) => (row[column] == null ? null : row[column] ? 1 : 0), read: { kind: 'bit', key: column } };
-    const kind = f.kind;
-    return { name: f.name, value: (row) => outputValue(kind, row[column]), read: { kind: 'column', key: column, decimal: kind === 'decimal' } };
+    if (f.derived) return propertyStep(f.name, { kind: 'column', key: f.name, decimal: false });
+    if (!f.column) return propertyStep(f.name, { kind: 'none' });
+    if (f.bit) return propertyStep(f.name, { kind: 'bit', key: f.column });
+    return propertyStep(f.name, { kind: 'column', key: f.column, decimal: f.kind === 'decimal' });
   }));
 
 export function relTitle(registry: Registry, rel: { title?: string; target: string; kind: string }): string {
@@ -85,10 +98,9 @@ export const linkPlan = perResource((registry, baseUrl, r): LinkStep[] => {
   for (const rel of r.rels) {
     const title = relTitle(registry, rel);
     if (rel.kind === 'one') {
-      const target = registry.resource(rel.target);
       const fk = rel.fk!;
-      plan.push({ rel: svc(rel.name), title, href: (row) => (row[fk] == null ? undefined : selfHref(baseUrl, target, Number(row[fk]))),
-        read: { kind: 'one', key: fk, prefix: selfPrefix(baseUrl, target) } });
+      const prefix = selfPrefix(baseUrl, registry.resource(rel.target));
+      plan.push({ rel: svc(rel.name), title, href: (row) => (row[fk] == null ? undefined : prefix + Number(row[fk])), read: { kind: 'one', key: fk, prefix } });
     } else {
       const suffix = `/${rel.name}`;
       plan.push({ rel: svc(rel.name), title, href: (_row, self) => self + suffix, read: { kind: 'many', suffix } });
