@@ -51,6 +51,12 @@ export interface Embedded {
  */
 export const HAL_JSON = Symbol('hal+json');
 export type HalJsonWriter = (curies: Link[] | undefined, embedded: Record<string, unknown> | undefined) => Record<string, unknown> | undefined;
+/**
+ * The same member, without embedded members, as JSON text: the bytes JSON.stringify (with exact
+ * decimals) writes of HAL_JSON's object, without building the object (src/rest/hal-member.ts).
+ */
+export const HAL_TEXT = Symbol('hal+json text');
+export type HalTextWriter = (curies: Link[] | undefined) => string | undefined;
 
 export interface Representation {
   /** The resource's self link. */
@@ -64,6 +70,7 @@ export interface Representation {
   embedded: Embedded[];
   actions: Action[];
   [HAL_JSON]?: HalJsonWriter;
+  [HAL_TEXT]?: HalTextWriter;
 }
 
 export interface RenderContext {

@@ -83,3 +83,75 @@ export const halMemberWriter = perResource((registry, baseUrl, r): HalMemberWrit
     return out;
   };
 });
+
+/**
+ * The HAL+JSON text of a member without embedded members, or undefined where the object writer
+ * must decide (`fields=`).
+ */
+export type HalMemberText = (row: Values, fields: string[] | undefined, self: Link, ownHref: string | undefined,
+  curies: Link[] | undefined) => string | undefined;
+
+type BuildText = (row: Values, self: Link, selfHref: string, store: string, curies: Link[] | undefined) => string;
+
+const J = JSON.stringify;
+/** A JavaScript string literal of JSON text: what the compiled code writes as it is. */
+const literal = (jsonText: string) => J(jsonText);
+/** `"…` of a JSON string without its closing quote: a constant start that a number completes. */
+const opening = (s: string) => J(s).slice(0, -1);
+const decimalText = (v: unknown): string => {
+  const out = decimalOutput(v);
+  return typeof out === 'number' ? J(out) : out.digits;
+};
+
+/** A property's `,"name":value` text as an expression over `row`, or undefined for a read not written out. */
+function propertyText(p: PropertyStep): string | undefined {
+  const head = literal(`,${J(p.name)}:`);
+  const read = p.read;
+  switch (read.kind) {
+    case 'column': return `${head} + ((v = row[${J(read.key)}]) == null ? 'null' : ${read.decimal ? 'D(v)' : 'J(v)'})`;
+    case 'bit': return `${head} + ((v = row[${J(read.key)}]) == null ? 'null' : v ? '1' : '0')`;
+    // A number's digits (or NaN, Infinity, an exponent) never need escaping inside a JSON string.
+    case 'ref': return `${head} + ((v = row[${J(read.key)}]) ? ${literal(opening(read.prefix))} + Number(v) + '"' : 'null')`;
+    case 'none': return `${head} + 'null'`;
+    default: return undefined;
+  }
+}
+
+/** A link's `,"rel":{…}` text, or '' where the row does not carry it, as an expression. */
+function linkText(l: LinkStep, i: number): string {
+  const head = literal(`,${J(l.rel)}:{"href":`);
+  const tail = literal(`,"title":${J(l.title)}}`);
+  const read = l.read;
+  if (read?.kind === 'one') return `((v = row[${J(read.key)}]) == null ? '' : ${head} + ${literal(opening(read.prefix))} + Number(v) + '"' + ${tail})`;
+  if (read?.kind === 'many') return `${head} + selfText + ${literal(J(read.suffix).slice(1))} + ${tail}`;
+  return `((h = L[${i}].href(row, selfHref, store)) === undefined ? '' : ${head} + J(h) + ${tail})`;
+}
+
+/**
+ * The text JSON.stringify writes of compile()'s object without `_embedded`, as one expression of
+ * string constants and the row's values: the keys, titles and hrefs' constant parts escaped once, here. Only names the
+ * object literal keeps in its written order (no index-like or repeated names, no `_links` or
+ * `_embedded` property): otherwise undefined, and the object is written instead.
+ */
+function compileText(links: LinkStep[], props: PropertyStep[]): BuildText | undefined {
+  const names = props.map((p) => p.name);
+  if (new Set(names).size !== names.length || names.some((n) => n === '_links' || n === '_embedded' || n === '__proto__' || /^\d+$/.test(n))) return undefined;
+  const propParts = props.map(propertyText);
+  if (propParts.some((t) => t === undefined)) return undefined;
+  const many = links.some((l) => l.read?.kind === 'many');
+  const body = `let h, v;${many ? '\nconst selfText = J(selfHref).slice(0, -1);' : ''}
+return '{"_links":{"self":' + J(self) + (curies === undefined ? '' : ',"curies":' + J(curies))${links.map((l, i) => ` + ${linkText(l, i)}`).join('')} + '}'${propParts.map((t) => ` + ${t}`).join('')} + '}';`;
+  return new Function('L', 'D', 'J', `return (row, self, selfHref, store, curies) => {\n${body}\n};`)(links, decimalText, J) as BuildText;
+}
+
+/** The text writer of a resource, or null where the object writer (or the generic renderer) must write it. */
+export const halMemberText = perResource((registry, baseUrl, r): HalMemberText | null => {
+  if (!halMemberWriter(registry, baseUrl, r)) return null;
+  const build = compileText(linkPlan(registry, baseUrl, r), propertyPlan(registry, baseUrl, r));
+  if (!build) return null;
+  return (row, fields, self, ownHref, curies) => {
+    if (fields) return undefined;
+    const own = selfAndStore(baseUrl, r, row, ownHref);
+    return build(row, self, own.self, own.store, curies);
+  };
+});

@@ -1,10 +1,10 @@
 // Builds neutral representations of rows and collections, embedding zoomed and always-embedded
 // children. Children of all rows are loaded together: one statement per zoom level.
-import type { RelDef, ResourceDef } from '../model/types.js';
+import type { Registry, RelDef, ResourceDef } from '../model/types.js';
 import type { Values } from '../data/codec.js';
 import { emptyQuery, MAX_LIMIT, type ListQuery, type Zoom } from '../data/query.js';
 import type { Page } from '../services/reader.js';
-import { HAL_JSON, type Action, type ActionField, type Embedded, type Link, type Representation } from '../representations/types.js';
+import { HAL_JSON, HAL_TEXT, type Action, type ActionField, type Embedded, type Link, type Representation } from '../representations/types.js';
 import type { ServiceContext } from '../services/context.js';
 import { readerOf } from '../services/reader.js';
 import { apiError } from '../services/error-catalog.js';
@@ -12,7 +12,7 @@ import { readerView } from '../services/reader-view.js';
 import { selfHref } from '../services/refs.js';
 import { withDerived } from '../services/derived.js';
 import { memberActions, resourceLinks, svc } from './links.js';
-import { halMemberWriter } from './hal-member.js';
+import { halMemberText, halMemberWriter } from './hal-member.js';
 import { propertyPlan } from './plans.js';
 
 export function properties(ctx: Pick<ServiceContext, 'baseUrl' | 'registry'>, r: ResourceDef, row: Values, only?: string[]): Record<string, unknown> {
@@ -126,13 +126,21 @@ class RowRepresentation implements Representation {
   get actions(): Action[] { return memberActions(this.r, this.self.href, this.properties, this.links); }
 
   [HAL_JSON](curies: Link[] | undefined, embedded: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-    // Once properties or links were read they may have been changed, and the generic renderer decides.
-    if (this.#props || this.#links) return undefined;
-    const writer = halMemberWriter(this.ctx.registry, this.ctx.baseUrl, this.r);
-    if (!writer) return undefined;
-    // The row's own self link (unless replaced) is the one its other links are built from.
-    const own = this.self.href === this.#ownHref;
-    return writer(this.row, this.fields, this.self, own ? this.#ownHref : undefined, curies, embedded);
+    return this.#written(halMemberWriter)?.(this.row, this.fields, this.self, this.#ownUnlessReplaced(), curies, embedded);
+  }
+
+  [HAL_TEXT](curies: Link[] | undefined): string | undefined {
+    return this.embedded.length ? undefined : this.#written(halMemberText)?.(this.row, this.fields, this.self, this.#ownUnlessReplaced(), curies);
+  }
+
+  /** The resource's writer, or none once properties or links were read (they may have been changed: the generic renderer decides). */
+  #written<W>(writerOf: (registry: Registry, baseUrl: string, r: ResourceDef) => W | null): W | undefined {
+    return this.#props || this.#links ? undefined : writerOf(this.ctx.registry, this.ctx.baseUrl, this.r) ?? undefined;
+  }
+
+  /** The row's own self href, which its other links are built from, unless its self link was replaced. */
+  #ownUnlessReplaced(): string | undefined {
+    return this.self.href === this.#ownHref ? this.#ownHref : undefined;
   }
 }
 

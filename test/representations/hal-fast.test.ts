@@ -1,15 +1,18 @@
 // HAL+JSON is written straight from rows (src/rest/hal-member.ts) while the other formats go through
 // the neutral representation. For every resource of the registry, with rows that exercise every
 // property kind, unset references, link conditions and strings that need escaping, both ways must
-// give the same text, so an ETag or a replayed answer never depends on which path wrote it.
+// give the same text, so an ETag or a replayed answer never depends on which path wrote it. The
+// text writers of members alone (HAL_TEXT) are held to the bytes JSON.stringify writes of their HAL
+// objects, which the paced renderer walks (renderHalJsonPaced), and to the generic rendering.
 import { describe, expect, it } from 'vitest';
 import { buildRegistry } from '../../src/model/registry.js';
 import type { FieldDef, ResourceDef } from '../../src/model/types.js';
 import type { Values } from '../../src/data/codec.js';
 import { memberRepresentation } from '../../src/rest/represent.js';
 import { collectionEnvelope } from '../../src/rest/represent.js';
-import { renderHalJson } from '../../src/representations/hal-json.js';
-import { HAL_JSON, type Representation } from '../../src/representations/types.js';
+import { renderHalJson, renderHalJsonPaced } from '../../src/representations/hal-json.js';
+import { HAL_JSON, HAL_TEXT, type Representation, type RenderContext } from '../../src/representations/types.js';
+import { Pacer } from '../../src/services/pace.js';
 
 const registry = buildRegistry();
 
@@ -17,7 +20,8 @@ function sample(f: FieldDef, variant: number): unknown {
   if (variant === 2) return null;
   switch (f.kind) {
     case 'int': return variant ? 0 : 42;
-    case 'decimal': return variant ? '0.10' : '12345.6789';
+    // The second needs more digits than a double holds: an exact decimal (exact-number.ts).
+    case 'decimal': return variant ? '0.10' : '12345678901234567.8901';
     case 'boolean': return variant === 1;
     case 'json': return variant ? [1, 'two', { three: null }] : { a: 'b"c', n: 1.5 };
     case 'enum': return f.enumValues?.[variant % (f.enumValues.length || 1)]?.rest ?? 'x';
@@ -41,11 +45,17 @@ function generic(rep: Representation): Representation {
   return rep;
 }
 
+/** The bytes of the HAL objects as JSON.stringify writes them (the paced renderer walks the objects). */
+async function objectText(rep: Representation, ctx: RenderContext): Promise<string> {
+  return (await renderHalJsonPaced(rep, ctx, new Pacer(0, () => true))).toString('utf8');
+}
+
 describe('HAL+JSON written from rows equals the generic rendering', () => {
   for (const baseUrl of ['http://api.test', 'http://api.test/we"ird\\base']) {
-    it(`for every resource at ${baseUrl}`, () => {
+    it(`for every resource at ${baseUrl}`, async () => {
       const ctx = { baseUrl, registry };
       let fastUsed = 0;
+      let textUsed = 0;
       for (const r of registry.resources) {
         for (const variant of [0, 1, 2]) {
           for (const fields of [undefined, r.fields.slice(0, 2).map((f) => f.name)]) {
@@ -61,11 +71,19 @@ describe('HAL+JSON written from rows equals the generic rendering', () => {
             JSON.parse(text);
             const page = (rep: Representation) => collectionEnvelope(r, 'things', `${baseUrl}/things`, new URLSearchParams('limit=1'), 5, [rep], { limit: 1, offset: 0 });
             expect(renderHalJson(page(make()), { baseUrl })).toBe(renderHalJson(page(generic(make())), { baseUrl }));
+            // A member alone is written as text (HAL_TEXT): the bytes of its object, and of the generic rendering.
+            const alone = () => memberRepresentation(ctx, r, rowOf(r, variant), fields, []);
+            if (alone()[HAL_TEXT]?.(undefined) !== undefined) textUsed++;
+            const aloneText = renderHalJson(alone(), { baseUrl });
+            expect(aloneText, `${r.name} variant ${variant} alone`).toBe(await objectText(alone(), { baseUrl }));
+            expect(aloneText, `${r.name} variant ${variant} alone, generic`).toBe(renderHalJson(generic(alone()), { baseUrl }));
+            JSON.parse(aloneText);
           }
         }
       }
       // The fast path must actually be taken for most resources, or this test compares the generic path with itself.
       expect(fastUsed).toBeGreaterThan(registry.resources.length * 3);
+      expect(textUsed).toBeGreaterThan(registry.resources.length * 2);
     });
   }
 
