@@ -10,6 +10,13 @@ import { curie, CURIE_NAME, HAL_JSON, HAL_TEXT, relName, type Representation, ty
 
 type Json = Record<string, unknown>;
 
+/**
+ * An embedded member whose HAL object is built when JSON.stringify (or the paced writer) reaches
+ * it, and is garbage once written: a large answer is never whole as objects at once, so the young
+ * generation's collections during it find less alive to copy. Building a 1.8 MB page's members
+ * first and serialising them after cost 13 % more CPU on PostgreSQL (scenario 2, five alternating
+ * runs: 32.7 vs 28.4 ms per page; SQLite 28.7 vs 26.4).
+ */
 class LazyMember {
   constructor(private readonly rep: Representation, private readonly ctx: RenderContext) {}
   toJSON(): Json { return halObject(this.rep, this.ctx, false); }

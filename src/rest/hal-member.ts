@@ -129,9 +129,11 @@ function linkText(l: LinkStep, i: number): string {
 
 /**
  * The text JSON.stringify writes of compile()'s object without `_embedded`, as one expression of
- * string constants and the row's values: the keys, titles and hrefs' constant parts escaped once, here. Only names the
- * object literal keeps in its written order (no index-like or repeated names, no `_links` or
- * `_embedded` property): otherwise undefined, and the object is written instead.
+ * string constants and the row's values: the keys, titles and hrefs' constant parts escaped once,
+ * here. Its reads mirror propertyCode's and linkCode's, written as text: built on them (the JSON of
+ * each value, each href escaped per request), an item took 6.3 µs with its SHA-1 against 5.0.
+ * Only names the object literal keeps in its written order (no index-like or repeated names, no
+ * `_links` or `_embedded` property): otherwise undefined, and the object is written instead.
  */
 function compileText(links: LinkStep[], props: PropertyStep[]): BuildText | undefined {
   const names = props.map((p) => p.name);
